@@ -49,3 +49,34 @@ class Engine(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+Outcome = Literal["pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped"]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way the observation differs from the case's expectation.
+
+    ``where`` names the thing compared in the case's own words (``objects.bear.counters``,
+    ``players.alice.life``, ``steps[2]``, ``decisions``); ``expected``/``observed`` are JSON values.
+    """
+
+    where: str
+    expected: JSON
+    observed: JSON
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The runner's judgement of one case on one engine."""
+
+    case_id: str
+    topic: str
+    outcome: Outcome
+    differences: tuple[Difference, ...] = ()
+    message: str = ""
+    seconds: float = 0.0
+    features: tuple[str, ...] = ()
+    seeds: tuple[str, ...] = ()
