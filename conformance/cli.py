@@ -1,0 +1,332 @@
+"""``mtgc``: validate, run, list and explain conformance cases.
+
+Exit codes: 0 everything valid and passing; 1 a case failed, errored, crashed or timed out;
+2 invalid input (a case or card file, an unknown case id, an unusable engine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from conformance import CR_DATE, SUITE_VERSION
+from conformance.compare import MalformedObservation, compare, render, show
+from conformance.engines import EngineUnavailable, get_engine
+from conformance.explain import decision_lines, expectation_rows, rule_lines, script_lines, setup_lines
+from conformance.interface import Engine, EngineInfo, Verdict
+from conformance.loader import CaseFile, display
+from conformance.rules import RuleIndex, load_rules, load_seeds
+from conformance.runner import OUTCOMES, RunOptions, gather_cards, run_cases, seeds_covered, select, summarize
+from conformance.validate import Validation, validate
+
+EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
+PROGRESS_THRESHOLD = 10
+_LABELS = {"pass": "passed", "fail": "failed", "not_applicable": "not applicable"}
+_STYLES = {
+    "pass": "green",
+    "fail": "red",
+    "error": "red",
+    "crash": "red",
+    "timeout": "red",
+    "skipped": "yellow",
+    "not_applicable": "dim",
+}
+
+
+def console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def say(out: Console, text: str, style: str = "") -> None:
+    out.print(Text(text, style=style))
+
+
+def report_problems(out: Console, validation: Validation) -> None:
+    for problem in validation.problems:
+        say(out, str(problem), "red")
+    files = len(validation.invalid_files)
+    say(out, f"{len(validation.problems)} problem(s) in {files} file(s)", "bold red")
+
+
+def targets(args: argparse.Namespace) -> list[Path]:
+    return [Path(p) for p in args.paths]
+
+
+# -- validate ------------------------------------------------------------------------------------
+def cmd_validate(args: argparse.Namespace) -> int:
+    out = console()
+    validation = validate(targets(args))
+    if not validation.ok:
+        report_problems(out, validation)
+        return EXIT_INVALID
+    say(out, f"{validation.case_count} case(s) and {validation.card_count} card(s): all valid", "green")
+    return EXIT_OK
+
+
+# -- run -----------------------------------------------------------------------------------------
+def open_engine(out: Console, spec: str) -> tuple[Engine, EngineInfo] | None:
+    try:
+        engine = get_engine(spec)
+        return engine, engine.info()
+    except EngineUnavailable as exc:
+        say(out, f"engine {spec!r} is not available: {exc}", "bold red")
+    except Exception as exc:  # a broken engine is reported, never a traceback
+        say(out, f"engine {spec!r} failed to start: {type(exc).__name__}: {exc}", "bold red")
+    return None
+
+
+def summary_table(verdicts: Sequence[Verdict]) -> Table:
+    rows = summarize(verdicts)
+    shown = [
+        o
+        for o in OUTCOMES
+        if o in ("pass", "fail", "error", "skipped", "not_applicable") or any(row[o] for row in rows.values())
+    ]
+    table = Table(title="Results per topic")
+    table.add_column("topic")
+    for outcome in shown:
+        table.add_column(_LABELS.get(outcome, outcome), justify="right")
+    totals = dict.fromkeys(shown, 0)
+    for topic, row in rows.items():
+        table.add_row(topic, *[Text(str(row[o]), style=_STYLES[o] if row[o] else "") for o in shown])
+        for o in shown:
+            totals[o] += row[o]
+    table.add_row(Text("total", style="bold"), *[Text(str(totals[o]), style="bold") for o in shown])
+    return table
+
+
+def failure_report(verdict: Verdict, case: CaseFile | None) -> str:
+    title = str(case.data.get("title", "")) if case else ""
+    head = f"{verdict.outcome.upper()} {verdict.case_id} ({verdict.topic})" + (f": {title}" if title else "")
+    body = render(list(verdict.differences)) if verdict.differences else verdict.message
+    where = f"\n  file: {display(case.path)}" if case else ""
+    return head + where + "\n" + "\n".join("  " + line for line in body.splitlines())
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    out = console()
+    validation = validate(targets(args))
+    if not validation.ok:
+        report_problems(out, validation)
+        say(out, "invalid files are not run", "yellow")
+    cases = select(validation.cases, args.keyword)
+    if not cases:
+        say(out, "no cases to run", "yellow")
+        return EXIT_INVALID if not validation.ok else EXIT_OK
+    opened = open_engine(out, args.engine)
+    if opened is None:
+        return EXIT_INVALID
+    engine, info = opened
+    options = RunOptions(exclude_features=frozenset(args.exclude_feature or ()))
+    say(out, f"mtgc {SUITE_VERSION} (CR {CR_DATE}): {len(cases)} case(s) on {info.name} {info.version}")
+    try:
+        if sys.stdout.isatty() and len(cases) >= PROGRESS_THRESHOLD:
+            columns = (
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+            )
+            with Progress(*columns, console=out, transient=True) as progress:
+                task = progress.add_task("running", total=len(cases))
+                _, verdicts = run_cases(
+                    engine,
+                    cases,
+                    validation.catalogue_for,
+                    options,
+                    lambda v: progress.advance(task),
+                    info=info,
+                )
+        else:
+            _, verdicts = run_cases(engine, cases, validation.catalogue_for, options, info=info)
+    finally:
+        try:
+            engine.close()
+        except Exception as exc:
+            say(out, f"closing the engine failed: {exc}", "yellow")
+    out.print(summary_table(verdicts))
+    by_id = {case.case_id: case for case in cases}
+    bad = [v for v in verdicts if v.outcome in ("fail", "error", "crash", "timeout")]
+    for verdict in bad:
+        out.print()
+        say(out, failure_report(verdict, by_id.get(verdict.case_id)), _STYLES[verdict.outcome])
+    try:
+        total_seeds = len(load_seeds())
+    except (OSError, ValueError):
+        total_seeds = 0
+    ran = [v for v in verdicts if v.outcome not in ("skipped",)]
+    say(out, f"seed rulings covered: {len(seeds_covered(ran))}/{total_seeds}")
+    if not validation.ok:
+        return EXIT_INVALID
+    return EXIT_FAILED if bad else EXIT_OK
+
+
+# -- list ----------------------------------------------------------------------------------------
+def cmd_list(args: argparse.Namespace) -> int:
+    out = console()
+    validation = validate(targets(args))
+    table = Table()
+    for column in ("id", "topic", "title"):
+        table.add_column(column)
+    for case in select(validation.cases, args.keyword):
+        table.add_row(case.case_id, case.topic, str(case.data.get("title", "")))
+    out.print(table)
+    if not validation.ok:
+        report_problems(out, validation)
+        return EXIT_INVALID
+    return EXIT_OK
+
+
+# -- explain -------------------------------------------------------------------------------------
+def section(out: Console, title: str, lines: Sequence[str]) -> None:
+    out.print()
+    say(out, title, "bold")
+    for line in lines or ["(none)"]:
+        say(out, "  " + line)
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    out = console()
+    validation = validate(targets(args))
+    matches = [c for c in validation.cases if c.case_id == args.id]
+    if not matches:
+        invalid = [p for p in validation.problems if args.id in p.file]
+        say(out, f"no valid case has the id {args.id!r}", "bold red")
+        for problem in invalid:
+            say(out, str(problem), "red")
+        return EXIT_INVALID
+    case = matches[0]
+    data: dict[str, Any] = case.data
+    rules: RuleIndex | None
+    try:
+        rules = load_rules()
+    except (OSError, UnicodeDecodeError):
+        rules = None
+    say(out, f"{case.case_id}: {data.get('title')}", "bold")
+    say(
+        out,
+        f"topic {case.topic}, level {data.get('level')}, features {', '.join(data.get('features', []))}; "
+        f"file {display(case.path)}",
+    )
+    ruling = data.get("ruling")
+    if ruling:
+        facts = ", ".join(f"{k} {ruling[k]}" for k in ("card", "date", "seed", "source") if ruling.get(k))
+        section(out, "Ruling", [ruling.get("text", ""), f"({facts})"])
+    if data.get("origin"):
+        section(out, "Origin", [json.dumps(data["origin"])])
+    section(out, "Comprehensive Rules", rule_lines(data, rules))
+    if data.get("notes"):
+        section(out, "Notes", [data["notes"]])
+    section(out, "Setup", setup_lines(data))
+    section(out, "Script", script_lines(data))
+    section(out, "Decisions", decision_lines(data))
+    section(out, "Expected", json.dumps(data.get("expect", {}), indent=2, ensure_ascii=False).splitlines())
+    opened = open_engine(out, args.engine)
+    if opened is None:
+        return EXIT_INVALID
+    engine, info = opened
+    try:
+        result = engine.run(data, gather_cards(data, validation.catalogue_for(case)))
+    except Exception as exc:
+        say(out, f"\nCRASH on {info.name}: {type(exc).__name__}: {exc}", "bold red")
+        return EXIT_FAILED
+    finally:
+        engine.close()
+    out.print()
+    if result.status != "observed":
+        say(out, f"{info.name} {info.version} answered {result.status}: {result.reason}", "yellow")
+        return EXIT_FAILED if result.status == "error" else EXIT_OK
+    try:
+        differences = compare(data, result.observation)
+    except MalformedObservation as exc:
+        say(out, f"{info.name} returned a malformed observation: {exc}", "bold red")
+        return EXIT_FAILED
+    table = Table(title=f"Expected vs observed on {info.name} {info.version}")
+    for column in ("where", "expected", "observed", ""):
+        table.add_column(column)
+    for where, want, got, holds in expectation_rows(data, result.observation.get("final")):
+        table.add_row(
+            where,
+            show(want),
+            show(got),
+            Text("ok" if holds else "DIFFERS", style="green" if holds else "red"),
+        )
+    out.print(table)
+    if differences:
+        say(out, "FAIL", "bold red")
+        say(out, render(differences), "red")
+        return EXIT_FAILED
+    say(out, "PASS: every expectation holds", "bold green")
+    return EXIT_OK
+
+
+# -- entry point ---------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mtgc", description="Conformance suite for Magic: The Gathering rules engines."
+    )
+    parser.add_argument("--version", action="version", version=f"mtgc {SUITE_VERSION} (CR {CR_DATE})")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def paths_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "paths", nargs="*", metavar="PATH", help="case files or directories (default: the suite)"
+        )
+
+    p = sub.add_parser("validate", help="check case and card files; report every problem")
+    paths_arg(p)
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("run", help="run cases on an engine and compare")
+    paths_arg(p)
+    p.add_argument(
+        "--engine", default="reference", help="engine name (default: reference) or adapter command"
+    )
+    p.add_argument("-k", dest="keyword", metavar="TEXT", help="only cases whose id or title contains TEXT")
+    p.add_argument("--exclude-feature", action="append", metavar="F", help="skip cases tagged with feature F")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("list", help="list cases: id, topic, title")
+    paths_arg(p)
+    p.add_argument("-k", dest="keyword", metavar="TEXT", help="only cases whose id or title contains TEXT")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("explain", help="a case in words, and what an engine does with it")
+    p.add_argument("id", help="the case id")
+    p.add_argument(
+        "--engine", default="reference", help="engine name (default: reference) or adapter command"
+    )
+    p.add_argument(
+        "--suite",
+        dest="paths",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="where to look for the case (default: the suite)",
+    )
+    p.set_defaults(func=cmd_explain)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

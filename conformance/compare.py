@@ -1,0 +1,392 @@
+"""Compare an observation (spec/README.md section 2) with a case's ``expect`` (section 1.5).
+
+The runner, never the engine, compares. Every way the observation falls short is one
+:class:`~conformance.interface.Difference`, named in the case's own words (``objects.bear.counters``,
+``players.alice.life``, ``steps[2]``, ``decisions[1]``, ``events.include[0]``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from conformance.interface import Difference
+
+JSON = Any
+
+OBJECT_FIELDS = ("zone", "controller", "owner", "tapped", "power", "toughness", "loyalty", "damage")
+PLAYER_FIELDS = ("life", "crimes_committed", "hand_size", "library_size", "graveyard_size", "lost")
+QUERY_FIELDS = ("name", "controller", "owner", "zone", "token")
+
+
+class MalformedObservation(ValueError):
+    """The engine's observation does not have the shape of spec/README.md section 2."""
+
+
+def show(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _d(value: JSON) -> dict[str, JSON]:
+    return value if isinstance(value, dict) else {}
+
+
+def _l(value: JSON) -> list[JSON]:
+    return value if isinstance(value, list) else []
+
+
+def nonzero(amounts: JSON) -> dict[str, JSON]:
+    """Counters / mana with kinds at 0 dropped: a missing kind and 0 are the same."""
+    return {k: v for k, v in _d(amounts).items() if v != 0}
+
+
+def describe_decision(entry: Mapping[str, JSON]) -> str:
+    parts = [f"kind {entry.get('kind')}"]
+    for key in ("player", "source"):
+        if entry.get(key) is not None:
+            parts.append(f"{key} {show(entry[key]) if not isinstance(entry[key], str) else entry[key]}")
+    if entry.get("options") is not None:
+        parts.append(f"options {show(entry['options'])}")
+    return ", ".join(parts)
+
+
+def describe_action(action: JSON) -> str:
+    action = _d(action)
+    name = str(action.get("action", "?"))
+    rest = ", ".join(
+        f"{k} {show(v) if not isinstance(v, str) else v}"
+        for k, v in action.items()
+        if k not in ("action", "note")
+    )
+    return f"{name} ({rest})" if rest else name
+
+
+# -- queries and refs --------------------------------------------------------------------------------
+def matches_query(obj: Mapping[str, JSON], query: Mapping[str, JSON]) -> bool:
+    return all(obj.get(key) == query[key] for key in QUERY_FIELDS if key in query)
+
+
+def find_objects(projection: JSON, query: JSON) -> list[dict[str, JSON]]:
+    return [
+        o for o in _l(_d(projection).get("objects")) if isinstance(o, dict) and matches_query(o, _d(query))
+    ]
+
+
+def object_by_ref(projection: JSON, ref: str) -> dict[str, JSON] | None:
+    for obj in _l(_d(projection).get("objects")):
+        if isinstance(obj, dict) and obj.get("ref") == ref:
+            return obj
+    return None
+
+
+def resolve_ref(projection: JSON, ref: JSON) -> JSON:
+    """An expected ref as the projection writes refs: an alias stays; a ``find`` query becomes the
+    ``ref`` of the one object it matches (or a description when it matches none or several)."""
+    if isinstance(ref, dict) and "find" in ref:
+        found = find_objects(projection, ref["find"])
+        if len(found) == 1:
+            return found[0].get("ref")
+        return f"<{len(found)} objects match {show(ref['find'])}>"
+    return ref
+
+
+# -- views ---------------------------------------------------------------------------------------
+def compare_object(
+    where: str, spec: Mapping[str, JSON], obj: Mapping[str, JSON] | None
+) -> Iterator[Difference]:
+    if obj is None:
+        if spec.get("exists", True) is not False:
+            yield Difference(
+                where,
+                {k: v for k, v in spec.items()},
+                None,
+                "object no longer exists (it is absent from the projection)",
+            )
+        return
+    if spec.get("exists") is False:
+        yield Difference(
+            f"{where}.exists",
+            False,
+            True,
+            f"object still exists (in zone {obj.get('zone')}) but the case expects it gone",
+        )
+    for key in OBJECT_FIELDS:
+        if key in spec and obj.get(key) != spec[key]:
+            yield Difference(f"{where}.{key}", spec[key], obj.get(key))
+    if "counters" in spec:
+        expected, observed = nonzero(spec["counters"]), nonzero(obj.get("counters"))
+        if expected != observed:
+            kinds = sorted({*expected, *observed})
+            detail = "; ".join(
+                f"{k}: expected {expected.get(k, 0)}, observed {observed.get(k, 0)}"
+                for k in kinds
+                if expected.get(k, 0) != observed.get(k, 0)
+            )
+            yield Difference(f"{where}.counters", expected, observed, detail)
+    have = {str(k).casefold() for k in _l(obj.get("keywords"))}
+    if "keywords" in spec:
+        missing = [k for k in spec["keywords"] if str(k).casefold() not in have]
+        if missing:
+            yield Difference(
+                f"{where}.keywords", spec["keywords"], obj.get("keywords"), "missing " + ", ".join(missing)
+            )
+    if "not_keywords" in spec:
+        present = [k for k in spec["not_keywords"] if str(k).casefold() in have]
+        if present:
+            yield Difference(
+                f"{where}.not_keywords",
+                spec["not_keywords"],
+                obj.get("keywords"),
+                "has " + ", ".join(present),
+            )
+
+
+def compare_player(where: str, spec: Mapping[str, JSON], player: JSON) -> Iterator[Difference]:
+    if not isinstance(player, dict):
+        yield Difference(where, dict(spec), None, "player is not in the projection")
+        return
+    for key in PLAYER_FIELDS:
+        if key in spec and player.get(key) != spec[key]:
+            yield Difference(f"{where}.{key}", spec[key], player.get(key))
+    for key in ("counters", "mana_pool"):
+        if key in spec:
+            expected, observed = nonzero(spec[key]), nonzero(player.get(key))
+            if expected != observed:
+                yield Difference(f"{where}.{key}", expected, observed)
+
+
+def compare_view(prefix: str, view: Mapping[str, JSON], projection: JSON) -> Iterator[Difference]:
+    """``objects``, ``players``, ``find``, ``stack``, ``step``, ``active_player``, ``priority``."""
+    projection = _d(projection)
+    for alias, spec in _d(view.get("objects")).items():
+        yield from compare_object(f"{prefix}objects.{alias}", _d(spec), object_by_ref(projection, alias))
+    players = _d(projection.get("players"))
+    for alias, spec in _d(view.get("players")).items():
+        yield from compare_player(f"{prefix}players.{alias}", _d(spec), players.get(alias))
+    for i, item in enumerate(_l(view.get("find"))):
+        query = _d(_d(item).get("query"))
+        found = find_objects(projection, query)
+        where = f"{prefix}find[{i}]"
+        if "count" in item and len(found) != item["count"]:
+            yield Difference(
+                f"{where}.count",
+                item["count"],
+                len(found),
+                f"{len(found)} objects match {show(query)}: {[o.get('ref') for o in found]}",
+            )
+        elif "count" not in item and not found:
+            yield Difference(where, "at least one object", 0, f"no object matches {show(query)}")
+        for obj in found:
+            yield from compare_object(f"{where}[{obj.get('ref')}]", _d(item.get("each")), obj)
+    if "stack" in view:
+        yield from compare_stack(f"{prefix}stack", _l(view["stack"]), projection)
+    for key in ("step", "active_player", "priority"):
+        if key in view and projection.get(key) != view[key]:
+            yield Difference(f"{prefix}{key}", view[key], projection.get(key))
+
+
+def compare_stack(where: str, expected: list[JSON], projection: dict[str, JSON]) -> Iterator[Difference]:
+    observed = _l(projection.get("stack"))
+    if len(observed) != len(expected):
+        yield Difference(
+            f"{where}",
+            expected,
+            observed,
+            f"the stack holds {len(observed)} objects, the case expects {len(expected)}",
+        )
+        return
+    for i, (spec, item) in enumerate(zip(expected, observed, strict=True)):
+        spec, item = _d(spec), _d(item)
+        for key in ("kind", "controller"):
+            if key in spec and item.get(key) != spec[key]:
+                yield Difference(f"{where}[{i}].{key}", spec[key], item.get(key))
+        if "source" in spec:
+            want = resolve_ref(projection, spec["source"])
+            if item.get("source") != want:
+                yield Difference(f"{where}[{i}].source", want, item.get("source"))
+        if "targets" in spec:
+            want_targets = [resolve_ref(projection, t) for t in _l(spec["targets"])]
+            if _l(item.get("targets")) != want_targets:
+                yield Difference(f"{where}[{i}].targets", want_targets, item.get("targets"))
+
+
+# -- events --------------------------------------------------------------------------------------
+def event_matches(pattern: Mapping[str, JSON], event: JSON) -> bool:
+    """Every field the pattern gives is equal in the event (a partial event)."""
+    return isinstance(event, dict) and all(k in event and event[k] == v for k, v in pattern.items())
+
+
+def _near(pattern: Mapping[str, JSON], events: list[JSON], limit: int = 5) -> list[JSON]:
+    return [e for e in events if _d(e).get("type") == pattern.get("type")][:limit]
+
+
+def compare_events(spec: Mapping[str, JSON], events: list[JSON]) -> Iterator[Difference]:
+    for i, pattern in enumerate(_l(spec.get("include"))):
+        if not any(event_matches(pattern, e) for e in events):
+            near = _near(pattern, events)
+            yield Difference(
+                f"events.include[{i}]",
+                pattern,
+                near,
+                f"no event matches {show(pattern)}"
+                + (f"; events of that type: {show(near)}" if near else "; no event of that type"),
+            )
+    for i, pattern in enumerate(_l(spec.get("exclude"))):
+        hits = [e for e in events if event_matches(pattern, e)]
+        if hits:
+            yield Difference(
+                f"events.exclude[{i}]",
+                pattern,
+                hits[:5],
+                f"{len(hits)} event(s) match {show(pattern)}, which the case excludes",
+            )
+    position = 0
+    for i, pattern in enumerate(_l(spec.get("ordered"))):
+        found = next((j for j in range(position, len(events)) if event_matches(pattern, events[j])), None)
+        if found is None:
+            earlier = any(event_matches(pattern, e) for e in events[:position])
+            yield Difference(
+                f"events.ordered[{i}]",
+                pattern,
+                _near(pattern, events),
+                f"no event matches {show(pattern)} after event #{position - 1}"
+                + (" (one matches earlier: out of order)" if earlier else ""),
+            )
+            break
+        position = found + 1
+    for i, item in enumerate(_l(spec.get("count"))):
+        pattern = _d(_d(item).get("pattern"))
+        count = sum(1 for e in events if event_matches(pattern, e))
+        if count != item.get("count"):
+            yield Difference(
+                f"events.count[{i}]",
+                item.get("count"),
+                count,
+                f"{count} event(s) match {show(pattern)}, the case expects {item.get('count')}",
+            )
+
+
+# -- steps and decisions -------------------------------------------------------------------------
+def compare_steps(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> Iterator[Difference]:
+    script = _l(case.get("script"))
+    steps = _l(observation.get("steps"))
+    refused = {_d(r).get("step"): _d(r) for r in _l(_d(case.get("expect")).get("rejected"))}
+    if len(steps) != len(script) and observation.get("unanswered") is None:
+        yield Difference(
+            "steps",
+            len(script),
+            len(steps),
+            f"the engine reported {len(steps)} steps for a script of {len(script)}",
+        )
+    for i, step in enumerate(steps[: len(script)]):
+        step = _d(step)
+        outcome = step.get("outcome")
+        action = describe_action(script[i])
+        if outcome == "rejected" and i not in refused:
+            why = step.get("reason") or "no reason given"
+            rule = f" (rule {step['rule']})" if step.get("rule") else ""
+            yield Difference(
+                f"steps[{i}]", "accepted", step, f"step {i}, {action}, was rejected: {why}{rule}"
+            )
+        elif outcome == "ok" and i in refused:
+            entry = refused[i]
+            because = " ".join(str(entry[k]) for k in ("rule", "why") if entry.get(k))
+            yield Difference(
+                f"steps[{i}]",
+                "rejected",
+                step,
+                f"step {i}, {action}, was accepted but the case expects it to be refused"
+                + (f" ({because})" if because else ""),
+            )
+        elif outcome not in ("ok", "rejected"):
+            yield Difference(
+                f"steps[{i}]", "ok or rejected", step, f"step {i} has an unknown outcome {show(outcome)}"
+            )
+
+
+def compare_decisions(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> Iterator[Difference]:
+    used: set[int] = set()
+    for asked in _l(observation.get("decisions")):
+        index = _d(asked).get("used")
+        if isinstance(index, int) and not isinstance(index, bool):
+            used.add(index)
+    for i, entry in enumerate(_l(case.get("decisions"))):
+        if i not in used:
+            yield Difference(
+                f"decisions[{i}]",
+                "asked",
+                "never asked",
+                f"scripted answer #{i} ({describe_decision(_d(entry))}, "
+                f"answer {show(_d(entry).get('answer'))}) was never asked for",
+            )
+
+
+def check_shape(observation: JSON) -> dict[str, JSON]:
+    if not isinstance(observation, dict):
+        raise MalformedObservation(f"the observation is {type(observation).__name__}, not an object")
+    if not isinstance(observation.get("steps"), list):
+        raise MalformedObservation('the observation has no "steps" list')
+    if observation.get("unanswered") is None and not isinstance(observation.get("final"), dict):
+        raise MalformedObservation('the observation has no "final" projection')
+    for key in ("events", "decisions"):
+        if observation.get(key) is not None and not isinstance(observation[key], list):
+            raise MalformedObservation(f'the observation\'s "{key}" is not a list')
+    if observation.get("snapshots") is not None and not isinstance(observation["snapshots"], dict):
+        raise MalformedObservation('the observation\'s "snapshots" is not an object')
+    return observation
+
+
+def compare(case: Mapping[str, JSON], observation: JSON) -> list[Difference]:
+    """Every difference between the case's expectations and the observation (empty: it passes).
+
+    Raises :class:`MalformedObservation` when the observation cannot be read at all.
+    """
+    obs = check_shape(observation)
+    unanswered = obs.get("unanswered")
+    if unanswered is not None:
+        # The run stopped there; what comes after would only repeat that one cause.
+        return [
+            Difference(
+                "decisions",
+                "an answer in the case's decisions",
+                unanswered,
+                "the case does not answer a decision the engine asked: " + describe_decision(_d(unanswered)),
+            )
+        ]
+    expect = _d(case.get("expect"))
+    out: list[Difference] = [*compare_steps(case, obs), *compare_decisions(case, obs)]
+    out += compare_view("", expect, obs.get("final"))
+    snapshots = _d(obs.get("snapshots"))
+    for label, view in _d(expect.get("snapshots")).items():
+        if label not in snapshots:
+            out.append(
+                Difference(f"snapshots.{label}", "a snapshot", None, f"no snapshot was taken under {label!r}")
+            )
+        else:
+            out += compare_view(f"snapshots.{label}.", _d(view), snapshots[label])
+    out += compare_events(_d(expect.get("events")), _l(obs.get("events")))
+    return out
+
+
+def render(differences: list[Difference]) -> str:
+    """Plain text, grouped per object / player: ``objects.bear`` then its fields."""
+    lines: list[str] = []
+    group = None
+    for diff in differences:
+        head, _, rest = diff.where.partition(".")
+        if head in ("objects", "players") or head.startswith("snapshots"):
+            owner, _, field = diff.where.rpartition(".") if rest.count(".") >= 1 else (diff.where, "", "")
+        else:
+            owner, field = diff.where, ""
+        if owner != group:
+            lines.append(owner)
+            group = owner
+        label = f"  {field}: " if field else "  "
+        if diff.message:
+            lines.append(f"{label}{diff.message}")
+            if field:
+                lines.append(f"    expected {show(diff.expected)}, observed {show(diff.observed)}")
+        else:
+            lines.append(f"{label}expected {show(diff.expected)}, observed {show(diff.observed)}")
+    return "\n".join(lines)

@@ -1,0 +1,203 @@
+"""Find and read case files and card files.
+
+Layout (``suites/``): ``<topic>/*.json`` are cases (the topic is the directory name; ``regressions/``
+is a topic like any other), ``cards/*.json`` is the card catalogue (one card per file) and
+``seeds.json`` the founding rulings. Reading never raises for bad input: it returns a
+:class:`Problem` that says which file and why.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conformance import paths
+
+JSON = Any
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with one file, in plain words.
+
+    ``pointer`` is a JSON pointer into the file (``None`` when it is about the file as a whole);
+    ``line``/``column`` are set for syntax errors.
+    """
+
+    file: str
+    message: str
+    pointer: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            return f"{self.file}:{self.line}:{self.column or 1}: {self.message}"
+        if self.pointer is not None:
+            return f"{self.file}: {self.pointer or '/'}: {self.message}"
+        return f"{self.file}: {self.message}"
+
+
+@dataclass(frozen=True)
+class CaseFile:
+    """A case file that parsed as JSON (not necessarily valid)."""
+
+    path: Path
+    topic: str
+    data: JSON
+
+    @property
+    def case_id(self) -> str:
+        if isinstance(self.data, dict) and isinstance(self.data.get("id"), str):
+            return str(self.data["id"])
+        return self.path.stem
+
+
+@dataclass
+class Catalogue:
+    """The card catalogue: card name -> card definition, and where each came from."""
+
+    cards: dict[str, JSON] = field(default_factory=dict)
+    files: dict[str, Path] = field(default_factory=dict)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.cards
+
+
+def display(path: Path) -> str:
+    """A path as the user would type it: relative to the working directory when possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
+    out: dict[str, JSON] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def read_json(path: Path) -> tuple[JSON, Problem | None]:
+    """Parse one JSON file. Returns ``(data, None)`` or ``(None, problem)``; never raises."""
+    name = display(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, Problem(name, f"cannot read the file: {exc.strerror or exc}")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, Problem(name, f"not UTF-8 text (byte {exc.start}: {exc.reason})")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates), None
+    except json.JSONDecodeError as exc:
+        return None, Problem(name, f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
+    except _DuplicateKey as exc:
+        return None, Problem(
+            name, f"not valid JSON: the key {json.dumps(str(exc))} appears twice in one object"
+        )
+    except RecursionError:
+        return None, Problem(name, "not valid JSON: nested too deeply")
+
+
+def is_card_file(path: Path) -> bool:
+    return path.parent.name == paths.CARDS_DIR
+
+
+def is_seeds_file(path: Path) -> bool:
+    return path.name == paths.SEEDS_FILE
+
+
+def suite_root_of(path: Path) -> Path:
+    """The suite a case belongs to: the nearest ancestor directory that has a ``cards/`` catalogue.
+
+    ``suites/counters/x.json`` -> ``suites``; ``tests/data/broken/x.json`` -> ``tests/data`` when
+    ``tests/data/cards/`` exists. Falls back to the installed ``suites/``.
+    """
+    start = path if path.is_dir() else path.parent
+    for directory in [start, *start.resolve().parents]:
+        if (directory / paths.CARDS_DIR).is_dir():
+            return directory
+    return paths.suites_dir()
+
+
+def discover(targets: Sequence[Path]) -> tuple[list[Path], list[Path], list[Problem]]:
+    """Expand files and directories into (case files, card files, problems), each sorted.
+
+    Under a directory, ``cards/*.json`` are card files, ``seeds.json`` is skipped, every other
+    ``*.json`` is a case. A file named explicitly is a card if it sits in a ``cards`` directory.
+    """
+    cases: set[Path] = set()
+    cards: set[Path] = set()
+    problems: list[Problem] = []
+    for target in targets:
+        if target.is_dir():
+            for found in target.rglob("*.json"):
+                if is_seeds_file(found) and found.parent == target:
+                    continue
+                (cards if is_card_file(found) else cases).add(found)
+        elif target.is_file():
+            (cards if is_card_file(target) else cases).add(target)
+        else:
+            problems.append(Problem(display(target), "no such file or directory"))
+    return sorted(cases), sorted(cards), problems
+
+
+def topic_of(path: Path) -> str:
+    return path.parent.name
+
+
+def load_cases(files: Iterable[Path]) -> tuple[list[CaseFile], list[Problem]]:
+    loaded: list[CaseFile] = []
+    problems: list[Problem] = []
+    for path in files:
+        data, problem = read_json(path)
+        if problem is not None:
+            problems.append(problem)
+        else:
+            loaded.append(CaseFile(path, topic_of(path), data))
+    return loaded, problems
+
+
+def catalogue_files(root: Path) -> list[Path]:
+    directory = root / paths.CARDS_DIR
+    return sorted(directory.glob("*.json")) if directory.is_dir() else []
+
+
+def cards_used(case: JSON) -> list[str]:
+    """Card names a case's setup puts anywhere (every zone, tokens included), in order, deduplicated."""
+    names: list[str] = []
+    setup = case.get("setup") if isinstance(case, dict) else None
+    players = setup.get("players") if isinstance(setup, dict) else None
+    for player in players if isinstance(players, list) else []:
+        if not isinstance(player, dict):
+            continue
+        for zone in ZONES_IN_SETUP:
+            objects = player.get(zone)
+            for obj in objects if isinstance(objects, list) else []:
+                if isinstance(obj, dict) and isinstance(obj.get("card"), str) and obj["card"] not in names:
+                    names.append(obj["card"])
+    return names
+
+
+def inline_cards(case: JSON) -> dict[str, JSON]:
+    cards = case.get("cards") if isinstance(case, dict) else None
+    out: dict[str, JSON] = {}
+    for card in cards if isinstance(cards, list) else []:
+        if isinstance(card, dict) and isinstance(card.get("name"), str):
+            out[card["name"]] = card
+    return out
+
+
+ZONES_IN_SETUP = ("battlefield", "hand", "library", "graveyard", "exile", "sideboard", "collection")

@@ -1,0 +1,56 @@
+"""Where the suite's data lives.
+
+Installed editable (or run from a checkout), ``spec/`` and ``suites/`` are the repository's own
+directories beside the ``conformance`` package. Installed from a wheel, they are the copies the wheel
+carries in ``conformance/_data/`` (see ``[tool.hatch.build.targets.wheel.force-include]``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conformance import CR_DATE
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+CASE_SCHEMA = "case.schema.json"
+CARD_SCHEMA = "card.schema.json"
+SEEDS_FILE = "seeds.json"
+CARDS_DIR = "cards"
+
+
+def data_root() -> Path:
+    """The directory holding ``spec/`` and ``suites/``: the checkout, else the wheel's ``_data``."""
+    checkout = PACKAGE_DIR.parent
+    if (checkout / "spec" / CASE_SCHEMA).is_file():
+        return checkout
+    return PACKAGE_DIR / "_data"
+
+
+def spec_dir() -> Path:
+    return data_root() / "spec"
+
+
+def suites_dir() -> Path:
+    return data_root() / "suites"
+
+
+def case_schema_path() -> Path:
+    return spec_dir() / CASE_SCHEMA
+
+
+def card_schema_path() -> Path:
+    return spec_dir() / CARD_SCHEMA
+
+
+def cards_dir() -> Path:
+    return suites_dir() / CARDS_DIR
+
+
+def seeds_path() -> Path:
+    return suites_dir() / SEEDS_FILE
+
+
+def cr_path() -> Path:
+    """The Comprehensive Rules text (UTF-8 with BOM, CRLF line ends)."""
+    return spec_dir() / "rules" / f"comprehensive-rules-{CR_DATE}.txt"
