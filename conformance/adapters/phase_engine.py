@@ -1,0 +1,755 @@
+"""Adapter core for phase.rs through PyPI ``phase-python`` (import ``phase``).
+
+``run_case(case, cards)`` puts phase into the case's setup (decks made of the case's cards, debug
+mode turned on by editing the exported state, Debug actions to place objects), plays the script,
+answers every prompt from the case's decisions (spec/README.md 1.4) and returns the observation
+(spec/README.md 2). It never compares and never corrects the engine: what phase does is the result.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from importlib import metadata
+from typing import Any
+
+from conformance.adapters._common import (
+    BASIC_LANDS,
+    DecisionBook,
+    Rejected,
+    SetupObject,
+    Unanswered,
+    cache_dir,
+    content_hash,
+    counter_from_case,
+    counter_to_case,
+    keyword_name,
+    mtgjson_card,
+    observation,
+    query_matches,
+    rule_in,
+    setup_objects,
+)
+
+ENGINE_NAME = "phase.rs (phase-python)"
+try:
+    ENGINE_VERSION = metadata.version("phase-python")
+except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
+    ENGINE_VERSION = "not installed"
+ADAPTER_VERSION = "0.1.0"
+# Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
+# cannot be built in phase. See docs/adapters-notes.md.
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
+
+PHASE_OF_STEP = {
+    "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "PreCombatMain",
+    "beginning_of_combat": "BeginCombat", "declare_attackers": "DeclareAttackers",
+    "declare_blockers": "DeclareBlockers", "combat_damage": "CombatDamage", "end_of_combat": "EndCombat",
+    "main2": "PostCombatMain", "end": "End", "cleanup": "Cleanup",
+}
+STEP_OF_PHASE = {v: k for k, v in PHASE_OF_STEP.items()} | {"FirstStrikeDamage": "combat_damage"}
+ZONE_TO_PHASE = {"battlefield": "Battlefield", "hand": "Hand", "graveyard": "Graveyard",
+                 "exile": "Exile", "library": "Library"}
+COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
+PRE_ATTACK = ("BeginCombat", "PreCombatMain")
+DECK_SIZE = 40
+MAX_PASSES = 400
+SERDE_ERRORS = ("missing field", "unknown variant", "invalid type", "unknown field", "expected struct")
+
+_engines: dict[str, Any] = {}
+
+
+# ---------------------------------------------------------------- card data
+
+
+def card_data(cards: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """phase card-data (lowercase name -> CardFace) for a catalogue, cached per content hash."""
+    import phase
+
+    entries = {name: mtgjson_card(c) for name, c in cards.items()}
+    for name, land in BASIC_LANDS.items():
+        entries.setdefault(name, land)
+    key = content_hash({"engine": ENGINE_VERSION, "cards": entries})
+    path = cache_dir("phase") / f"{key}.json"
+    if path.exists():
+        return key, dict(json.loads(path.read_text()))
+    faces: dict[str, Any] = {}
+    for name, entry in sorted(entries.items()):
+        try:
+            faces[name.lower()] = phase.build_oracle_face(entry, None)
+        except Exception as exc:  # the parser refused the card: cases using it are unsupported
+            faces[name.lower()] = {"__error__": f"{type(exc).__name__}: {exc}"}
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(faces, separators=(",", ":")))
+    tmp.replace(path)
+    return key, faces
+
+
+def engine_for(cards: dict[str, dict[str, Any]]) -> tuple[Any, dict[str, str]]:
+    """A loaded ``phase.Engine`` for these cards, and the cards phase could not build (name -> why)."""
+    import phase
+
+    key, faces = card_data(cards)
+    broken = {n: f["__error__"] for n, f in faces.items() if isinstance(f, dict) and "__error__" in f}
+    if key not in _engines:
+        good = {n: f for n, f in faces.items() if n not in broken}
+        _engines[key] = phase.Engine.from_json(json.dumps(good))
+    return _engines[key], broken
+
+
+# ---------------------------------------------------------------- one run
+
+
+class _AdapterError(Exception):
+    """The adapter itself sent phase something it could not parse: an adapter bug, reported as error."""
+
+
+class _Unsupported(Exception):
+    pass
+
+
+class PhaseRun:
+    def __init__(self, engine: Any, case: dict[str, Any]) -> None:
+        self.engine = engine
+        self.case = case
+        self.players: list[str] = [p["alias"] for p in case["setup"]["players"]]
+        self.seat = {a: i for i, a in enumerate(self.players)}
+        self.ids: dict[str, int] = {}
+        self.refs: dict[int, str] = {}
+        self.seen_names: dict[str, int] = {}
+        self.book = DecisionBook(list(case.get("decisions", [])))
+        self.events: list[dict[str, Any]] = []
+        self.stack_info: dict[int, tuple[int, str, int]] = {}
+        self.context: int | None = None
+        self.g: Any = None
+
+    # ------------------------------------------------------------ low level
+
+    def apply(self, actor: int, action: dict[str, Any]) -> Any:
+        self._remember_stack()
+        try:
+            result = self.g.apply(actor, action)
+        except ValueError as exc:
+            msg = str(exc)
+            if any(s in msg for s in SERDE_ERRORS):
+                raise _AdapterError(f"{action.get('type')}: {msg}") from exc
+            raise Rejected(msg, rule_in(msg)) from exc
+        self._remember_stack()
+        self._map_events(result.events)
+        return result
+
+    def dbg(self, kind: str, data: Any) -> None:
+        try:
+            self.g.apply(0, {"type": "Debug", "data": {"type": kind, "data": data}})
+        except ValueError as exc:
+            raise _Unsupported(f"phase refused setup Debug::{kind} {data}: {exc}") from exc
+
+    def waiting(self) -> dict[str, Any]:
+        return dict(self.g.waiting_for())
+
+    def player_of(self, seat: Any) -> str | None:
+        return self.players[seat] if isinstance(seat, int) and 0 <= seat < len(self.players) else None
+
+    def ref_of(self, oid: Any) -> str | None:
+        if not isinstance(oid, int):
+            return None
+        if oid not in self.refs:
+            try:
+                name = self.g.object(oid)["name"]
+            except ValueError:
+                name = "Unknown"
+            n = self.seen_names.get(name, 0) + 1
+            self.seen_names[name] = n
+            self.refs[oid] = f"{name}#{n}"
+        return self.refs[oid]
+
+    def target_ref(self, t: Any) -> Any:
+        if isinstance(t, dict) and "Object" in t:
+            return self.ref_of(t["Object"])
+        if isinstance(t, dict) and "Player" in t:
+            return self.player_of(t["Player"])
+        return None
+
+    def resolve_ref(self, ref: Any) -> dict[str, Any]:
+        """A case ref -> phase target ({"Object": id} or {"Player": seat})."""
+        if isinstance(ref, str):
+            if ref in self.seat:
+                return {"Player": self.seat[ref]}
+            if ref in self.ids:
+                return {"Object": self.ids[ref]}
+            raise Rejected(f"unknown ref {ref!r}")
+        query = ref["find"]
+        hits = [o for o in self.project()["objects"] if query_matches(o, query)]
+        if len(hits) != 1:
+            raise Rejected(f"ref {ref} matches {len(hits)} objects")
+        oid = next(i for i, r in self.refs.items() if r == hits[0]["ref"])
+        return {"Object": oid}
+
+    def object_id(self, ref: Any) -> int:
+        t = self.resolve_ref(ref)
+        if "Object" not in t:
+            raise Rejected(f"{ref!r} is a player, not an object")
+        return int(t["Object"])
+
+    def _remember_stack(self) -> None:
+        for e in self.g.stack():
+            kind = e["kind"]["type"]
+            self.stack_info[e["id"]] = (e["source_id"], kind, e["controller"])
+
+    # ------------------------------------------------------------ setup
+
+    def setup(self) -> None:
+        case = self.case
+        setup = case["setup"]
+        objs = list(setup_objects(case))
+        outside = [o.alias for o in objs if o.zone in ("sideboard", "collection")]
+        if outside:
+            raise _Unsupported(f"objects outside the game ({outside}) cannot be placed through phase's API")
+        active = self.seat[setup.get("active_player", self.players[0])]
+        decks: list[list[str]] = []
+        for alias in self.players:
+            own = [o.card for o in objs if o.owner == alias]
+            decks.append(own + ["Forest"] * max(0, DECK_SIZE - len(own)))
+        extra = decks[2:] or None
+        try:
+            g = self.engine.new_game(player=decks[0], opponent=decks[1], extra_players=extra,
+                                     seed=int(setup.get("seed", 0)), first_player=active)
+        except ValueError as exc:
+            raise _Unsupported(f"phase refused the decks: {exc}") from exc
+        st = g.state()
+        s = st["state"]
+        s["debug_mode"] = True
+        s["debug_permitted"] = list(range(len(self.players)))
+        s["format_config"]["allow_debug_actions"] = True
+        # alias -> object id, by card name and owner
+        free: dict[tuple[str, int], list[int]] = {}
+        for k, o in sorted(s["objects"].items(), key=lambda kv: int(kv[0])):
+            free.setdefault((o["name"], o["owner"]), []).append(int(k))
+        for o in objs:
+            pool = free.get((o.card, self.seat[o.owner]), [])
+            if not pool:
+                raise _Unsupported(f"card {o.card!r} did not become an object in phase")
+            oid = pool.pop(0)
+            self.ids[o.alias] = oid
+            self.refs[oid] = o.alias
+        self.g = self.engine.load_game(st)
+        self._start_game()
+        for ids in free.values():
+            for oid in ids:
+                self.dbg("RemoveObject", {"object_id": oid})
+        for o in objs:
+            oid = self.ids[o.alias]
+            if o.zone != "library" or self.g.object(oid).get("zone") != "Library":
+                self.dbg("MoveToZone", {"object_id": oid, "to_zone": ZONE_TO_PHASE[o.zone]})
+        for o in objs:
+            if o.zone == "battlefield":
+                self._setup_permanent(o)
+        step = setup.get("step", "main1")
+        if step != "main1":
+            self.dbg("SetPhase", {"phase": PHASE_OF_STEP[step], "active_player": active})
+        for p in setup["players"]:
+            seat = self.seat[p["alias"]]
+            if p.get("life", 20) != 20:
+                self.dbg("SetLife", {"player_id": seat, "life": p["life"]})
+            for kind, n in (p.get("counters") or {}).items():
+                if n:
+                    self.dbg("ModifyPlayerCounters", {
+                        "player_id": seat, "counter_kind": kind.capitalize(), "delta": n})
+            mana = [COLOR_OF_SYMBOL[sym] for sym, n in (p.get("mana_pool") or {}).items() for _ in range(n)]
+            if mana:
+                self.dbg("AddMana", {"player_id": seat, "mana": mana})
+        self._edit_state(objs)
+        w = self.waiting()
+        if w.get("type") != "Priority" or w["data"].get("player") != active:
+            raise _Unsupported(
+                f"after setup phase is waiting for {w.get('type')}, not the active player's priority")
+        self.stack_info.clear()
+
+    def _start_game(self) -> None:
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            if w["type"] == "MulliganDecision":
+                seat = w["data"]["pending"][0]["player"]
+                self.g.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
+            elif w["type"] == "Priority" and self.g.phase == "PreCombatMain":
+                return
+            elif w["type"] == "Priority":
+                self.g.apply(w["data"]["player"], {"type": "PassPriority"})
+            else:
+                raise _Unsupported(f"phase asked {w['type']} before the first main phase")
+        raise _Unsupported("phase did not reach the first main phase")
+
+    def _setup_permanent(self, o: SetupObject) -> None:
+        spec, oid = o.spec, self.ids[o.alias]
+        if o.player != o.owner:
+            self.dbg("SetController", {"object_id": oid, "controller": self.seat[o.player]})
+        self.dbg("SetSummoningSickness", {"object_id": oid, "sick": bool(spec.get("summoning_sick", False))})
+        if spec.get("tapped"):
+            self.dbg("SetTapped", {"object_id": oid, "tapped": True})
+        for kind, n in (spec.get("counters") or {}).items():
+            if n:
+                self.dbg("ModifyCounters", {
+                    "object_id": oid, "counter_type": counter_from_case(kind), "delta": n})
+        if spec.get("attached_to"):
+            self.dbg("Attach", {"object_id": oid, "target": {"Object": self.ids[spec["attached_to"]]}})
+
+    def _edit_state(self, objs: list[SetupObject]) -> None:
+        """What no Debug action does: library order, tokens, damage, turn number, loyalty used."""
+        setup = self.case["setup"]
+        libraries = {a: [self.ids[o.alias] for o in objs if o.zone == "library" and o.owner == a]
+                     for a in self.players}
+        tokens = [self.ids[o.alias] for o in objs if o.spec.get("token")]
+        damage = {self.ids[o.alias]: o.spec["damage"] for o in objs if o.spec.get("damage")}
+        loyalty = [self.ids[o.alias] for o in objs if o.spec.get("loyalty_activated")]
+        turn = int(setup.get("turn", 1))
+        if not (any(libraries.values()) or tokens or damage or loyalty or turn != 1):
+            return
+        st = self.g.state()
+        s = st["state"]
+        for alias, order in libraries.items():
+            if order:
+                s["players"][self.seat[alias]]["library"] = order
+        for oid in tokens:
+            s["objects"][str(oid)]["is_token"] = True
+        for oid, n in damage.items():
+            s["objects"][str(oid)]["damage_marked"] = n
+        if loyalty:
+            s["loyalty_abilities_activated_this_turn"] = [
+                *s.get("loyalty_abilities_activated_this_turn", []), *loyalty]
+        s["turn_number"] = turn
+        try:
+            self.g = self.engine.load_game(st)
+        except ValueError as exc:
+            raise _Unsupported(f"phase refused the edited state: {exc}") from exc
+
+    # ------------------------------------------------------------ script
+
+    def run_script(self) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        steps: list[dict[str, Any]] = []
+        snapshots: dict[str, Any] = {}
+        for step in self.case["script"]:
+            if step["action"] == "observe":
+                snapshots[step["label"]] = self.project()
+                steps.append({"outcome": "ok"})
+                continue
+            saved = self.g.state()
+            marks = (len(self.events), len(self.book.asked), set(self.book.used), dict(self.refs))
+            try:
+                self.do(step)
+                steps.append({"outcome": "ok"})
+            except Rejected as exc:
+                self.g = self.engine.load_game(saved)
+                del self.events[marks[0]:]
+                del self.book.asked[marks[1]:]
+                self.book.used = marks[2]
+                steps.append({"outcome": "rejected", "rule": exc.rule, "reason": exc.reason})
+            except Unanswered:
+                break  # spec 2: the run stops; the step gets no entry, ``unanswered`` says why
+        return steps, snapshots
+
+    def do(self, step: dict[str, Any]) -> None:
+        act = step["action"]
+        if act == "cast":
+            oid = self.object_id(step["card"])
+            seat = self.seat[step["player"]]
+            self.context = oid
+            card_id = self.g.object(oid).get("card_id", oid)
+            self.apply(seat, {"type": "CastSpell", "data": {
+                "object_id": oid, "card_id": card_id, "targets": [], "payment_mode": {"type": "Auto"}}})
+            self.settle()
+        elif act == "activate":
+            oid = self.object_id(step["source"])
+            self.context = oid
+            index = self.ability_index(oid, int(step["ability"]))
+            self.apply(self.seat[step["player"]], {"type": "ActivateAbility", "data": {
+                "source_id": oid, "ability_index": index}})
+            self.settle()
+        elif act == "play_land":
+            oid = self.object_id(step["card"])
+            card_id = self.g.object(oid).get("card_id", oid)
+            self.apply(self.seat[step["player"]], {"type": "PlayLand", "data": {
+                "object_id": oid, "card_id": card_id}})
+            self.settle()
+        elif act == "pass":
+            self.context = self._top_source()
+            self.apply(self.seat[step["player"]], {"type": "PassPriority"})
+            self.settle()
+        elif act == "resolve":
+            self.resolve_top()
+        elif act == "advance":
+            self.advance(step["step"])
+        elif act == "declare_attackers":
+            self.declare_attackers(step)
+        else:
+            raise Rejected(f"the phase adapter does not drive {act!r}")
+
+    def ability_index(self, oid: int, n: int) -> int:
+        abilities = self.g.object(oid).get("abilities") or []
+        activated = [i for i, a in enumerate(abilities) if a.get("kind") == "Activated"]
+        if n >= len(activated):
+            raise Rejected(f"object has {len(activated)} activated abilities in phase, no index {n}")
+        return activated[n]
+
+    def _top_source(self) -> int | None:
+        stack = self.g.stack()
+        return stack[0]["source_id"] if stack else None
+
+    def resolve_top(self) -> None:
+        stack = self.g.stack()
+        if not stack:
+            raise Rejected("resolve: the stack is empty")
+        top = stack[0]["id"]
+        self.context = stack[0]["source_id"]
+        for _ in range(MAX_PASSES):
+            if top not in {e["id"] for e in self.g.stack()}:
+                self.settle()
+                return
+            w = self.waiting()
+            if w["type"] != "Priority":
+                if w["type"] == "GameOver":
+                    return
+                self.answer(w)
+                continue
+            self.apply(w["data"]["player"], {"type": "PassPriority"})
+        raise Rejected("resolve: the top of the stack did not resolve")
+
+    def advance(self, step: str) -> None:
+        target = PHASE_OF_STEP[step]
+        start = (self.g.turn, self.g.phase)
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            here = (self.g.turn, self.g.phase)
+            if w["type"] == "Priority":
+                if here != start and self.g.phase == target:
+                    return
+                if self.g.stack():
+                    raise Rejected(f"advance: the stack is not empty in {self.g.phase}")
+                self.apply(w["data"]["player"], {"type": "PassPriority"})
+            elif w["type"] == "DeclareAttackers":
+                self.apply(w["data"]["player"], {"type": "DeclareAttackers", "data": {"attacks": []}})
+            elif w["type"] == "DeclareBlockers":
+                self.apply(w["data"]["player"], {"type": "DeclareBlockers", "data": {"assignments": []}})
+            elif w["type"] == "GameOver":
+                raise Rejected("advance: the game is over")
+            else:
+                self.answer(w)
+        raise Rejected(f"advance: {step} was not reached")
+
+    def declare_attackers(self, step: dict[str, Any]) -> None:
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            if w["type"] == "DeclareAttackers":
+                break
+            if w["type"] != "Priority" or self.g.stack() or self.g.phase not in PRE_ATTACK:
+                raise Rejected(f"declare_attackers: phase is in {self.g.phase} waiting for {w['type']}")
+            self.apply(w["data"]["player"], {"type": "PassPriority"})
+        attacks = [[self.object_id(a["attacker"]), self._attack_target(a["defending"])]
+                   for a in step["attackers"]]
+        self.apply(self.seat[step["player"]], {"type": "DeclareAttackers", "data": {"attacks": attacks}})
+        self.settle()
+
+    def _attack_target(self, ref: Any) -> dict[str, Any]:
+        t = self.resolve_ref(ref)
+        return {"Player": t["Player"]} if "Player" in t else {"Planeswalker": t["Object"]}
+
+    # ------------------------------------------------------------ decisions
+
+    def settle(self) -> None:
+        """Answer prompts until a player has priority (or the game is over)."""
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            if w["type"] in ("Priority", "GameOver"):
+                return
+            self.answer(w)
+        raise Rejected("phase kept prompting")
+
+    def answer(self, w: dict[str, Any]) -> None:
+        kind_type = w["type"]
+        data = w.get("data") or {}
+        seat = data.get("player", self.g.priority_player())
+        player = self.player_of(seat)
+        source_id = self._prompt_source(data)
+        source = self.ref_of(source_id) if source_id is not None else None
+        handler = PROMPTS.get(kind_type)
+        kind = handler[0] if handler else f"phase:{kind_type}"
+        options = handler[1](self, data) if handler else None
+
+        def source_matches(ref: Any) -> bool:
+            try:
+                return source_id is not None and self.resolve_ref(ref) == {"Object": source_id}
+            except Rejected:
+                return False
+
+        index = self.book.match(kind, player, source_matches) if handler else None
+        if index is not None and handler:
+            answer = self.book.entries[index]["answer"]
+            action = handler[2](self, data, answer)
+            self.book.record(kind, player, source, options, answer, index, False)
+            self.apply(seat, action)
+            self._decision_event(kind_type, player, answer)
+            return
+        legal = [a for a in self.g.actions() if a.kind != "CancelCast"]
+        if len(legal) == 1:
+            action = legal[0].to_dict()
+            self.book.record(kind, player, source, options, action.get("data"), None, True)
+            self.apply(seat, action)
+            return
+        self.book.stop(kind, player, source, options)
+        raise Unanswered(kind)
+
+    def _prompt_source(self, data: dict[str, Any]) -> int | None:
+        for key in ("source_id", "object_id"):
+            if isinstance(data.get(key), int):
+                return int(data[key])
+        src = data.get("source")
+        if isinstance(src, dict):
+            ident = (src.get("prompt") or src.get("context") or {}).get("identity") or {}
+            ref = ident.get("reference") or {}
+            if isinstance(ref.get("object_id"), int):
+                return int(ref["object_id"])
+        pending = data.get("pending_cast") or data.get("pending_ability") or {}
+        if isinstance(pending, dict):
+            for key in ("object_id", "source_id"):
+                if isinstance(pending.get(key), int):
+                    return int(pending[key])
+        return self.context
+
+    def _decision_event(self, prompt: str, player: str | None, answer: Any) -> None:
+        if prompt == "TributeChoice":
+            self.events.append({"type": "tribute", "player": player, "paid": bool(answer)})
+        elif prompt == "ChooseOneOfBranch":
+            self.events.append({"type": "villainous_choice", "player": player, "option": answer})
+
+    # ------------------------------------------------------------ projection
+
+    def project(self) -> dict[str, Any]:
+        s = self.g.state()["state"]
+        objects = []
+        for k in sorted(s["objects"], key=int):
+            o = s["objects"][k]
+            oid = int(k)
+            zone = str(o.get("zone", "")).lower()
+            if oid not in self.refs and zone in ("library", ""):
+                continue
+            objects.append(self._project_object(oid, o, zone))
+        players = {}
+        for seat, alias in enumerate(self.players):
+            p = s["players"][seat]
+            counters = {"poison": p.get("poison_counters", 0), "energy": p.get("energy", 0)}
+            for kind, n in (p.get("player_counters") or {}).items():
+                counters[str(kind).lower()] = n
+            pool: dict[str, int] = {}
+            for unit in p["mana_pool"]["mana"]:
+                sym = SYMBOL_OF_COLOR.get(unit.get("color"), "C")
+                pool[sym] = pool.get(sym, 0) + 1
+            players[alias] = {
+                "life": p["life"], "counters": {k: v for k, v in counters.items() if v},
+                "mana_pool": pool, "crimes_committed": p.get("crimes_committed_this_turn", 0),
+                "hand_size": len(p["hand"]), "library_size": len(p["library"]),
+                "graveyard_size": len(p["graveyard"]),
+                "lost": bool(p.get("is_eliminated"))
+                or p.get("status", {}).get("type") not in (None, "Active"),
+            }
+        stack = []
+        for e in self.g.stack():
+            ability = (e["kind"].get("data") or {}).get("ability") or {}
+            stack.append({
+                "kind": "spell" if e["kind"]["type"] == "Spell" else "ability",
+                "source": self.ref_of(e["source_id"]), "controller": self.player_of(e["controller"]),
+                "targets": [self.target_ref(t) for t in ability.get("targets", [])],
+            })
+        w = self.waiting()
+        prio = w["data"].get("player") if w.get("type") == "Priority" else None
+        return {
+            "turn": s["turn_number"], "active_player": self.player_of(s["active_player"]),
+            "step": STEP_OF_PHASE.get(s["phase"], str(s["phase"])), "priority": self.player_of(prio),
+            "players": players, "objects": objects, "stack": stack,
+        }
+
+    def _project_object(self, oid: int, o: dict[str, Any], zone: str) -> dict[str, Any]:
+        counters = {counter_to_case(str(k)): n for k, n in (o.get("counters") or {}).items() if n}
+        creature = "Creature" in ((o.get("card_types") or {}).get("core_types") or [])
+        loyalty = o.get("loyalty")
+        if loyalty is None and "loyalty" in counters and zone == "battlefield":
+            loyalty = counters["loyalty"]
+        return {
+            "ref": self.ref_of(oid), "name": o.get("name"), "zone": zone,
+            "owner": self.player_of(o.get("owner")), "controller": self.player_of(o.get("controller")),
+            "token": bool(o.get("is_token", False)), "tapped": bool(o.get("tapped", False)),
+            "counters": counters,
+            "power": o.get("power") if creature else None,
+            "toughness": o.get("toughness") if creature else None,
+            "loyalty": loyalty, "damage": o.get("damage_marked", 0),
+            "keywords": [keyword_name(k) for k in o.get("keywords") or []],
+        }
+
+    # ------------------------------------------------------------ events
+
+    def _map_events(self, raw: Any) -> None:
+        for ev in raw or []:
+            t, d = ev.get("type"), ev.get("data") or {}
+            mapper = EVENTS.get(t)
+            if mapper is not None:
+                out = mapper(self, d)
+                if out is not None:
+                    self.events.append(out)
+
+    def _zone(self, z: Any) -> str | None:
+        return str(z).lower() if z else None
+
+    def _resolved(self, d: dict[str, Any]) -> dict[str, Any]:
+        source, kind, _ = self.stack_info.get(d.get("object_id", -1), (d.get("object_id"), "Spell", 0))
+        return {"type": "resolved", "source": self.ref_of(source),
+                "kind": "spell" if kind == "Spell" else "ability"}
+
+    def _pushed(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        info = self.stack_info.get(d.get("object_id", -1))
+        if info and info[1] not in ("Spell", "ActivatedAbility"):
+            return {"type": "ability_triggered", "controller": self.player_of(info[2]),
+                    "source": self.ref_of(info[0])}
+        return None
+
+
+def _targets_options(run: PhaseRun, d: dict[str, Any]) -> Any:
+    sel = d.get("selection") or {}
+    legal = sel.get("current_legal_targets")
+    if legal is None and d.get("target_slots"):
+        legal = d["target_slots"][0].get("legal_targets", [])
+    return [run.target_ref(t) for t in legal or []]
+
+
+def _select(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "SelectTargets", "data": {"targets": [run.resolve_ref(r) for r in answer or []]}}
+
+
+def _replacement(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    want = run.resolve_ref(answer).get("Object")
+    for i, c in enumerate(d.get("candidates") or []):
+        if c.get("source_id") == want:
+            return {"type": "ChooseReplacement", "data": {"index": i}}
+    raise Rejected(f"replacement_effect: {answer!r} is not among the effects phase offers")
+
+
+def _choose_player(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "ChooseOption", "data": {"choice": str(run.resolve_ref(answer).get("Player"))}}
+
+
+def _distribute(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "DistributeAmong", "data": {
+        "distribution": [[run.resolve_ref(a), n] for a, n in (answer or {}).items()]}}
+
+
+PromptHandler = tuple[
+    str, Callable[[PhaseRun, dict[str, Any]], Any], Callable[[PhaseRun, dict[str, Any], Any], dict[str, Any]]]
+PROMPTS: dict[str, PromptHandler] = {
+    "TargetSelection": ("targets", _targets_options, _select),
+    "TriggerTargetSelection": ("targets", _targets_options, _select),
+    "MultiTargetSelection": ("targets", _targets_options, _select),
+    "ProliferateChoice": (
+        "proliferate", lambda r, d: [r.target_ref(t) for t in d.get("eligible", [])], _select),
+    "ReplacementChoice": (
+        "replacement_effect", lambda r, d: [r.ref_of(c.get("source_id")) for c in d.get("candidates", [])],
+        _replacement),
+    "NamedChoice": (
+        "choose_player",
+        lambda r, d: [r.player_of(int(o)) if str(o).isdigit() else o for o in d.get("options", [])],
+        _choose_player),
+    "TributeChoice": ("tribute", lambda r, d: [True, False],
+                      lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
+    "OptionalEffectChoice": ("may", lambda r, d: [True, False],
+                             lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
+    "ChooseOneOfBranch": ("villainous_choice", lambda r, d: ["A", "B"],
+                          lambda r, d, a: {"type": "ChooseBranch", "data": {"index": 0 if a == "A" else 1}}),
+    "ChooseLegend": ("legend_rule", lambda r, d: [r.ref_of(c) for c in d.get("candidates", [])],
+                     lambda r, d, a: {"type": "ChooseLegend", "data": {"keep": r.object_id(a)}}),
+    "DistributeAmong": (
+        "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
+    "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
+    "ModeChoice": ("modes", lambda r, d: d.get("mode_descriptions"),
+                   lambda r, d, a: {"type": "SelectModes", "data": {"indices": list(a)}}),
+    "ChooseManaColor": ("mana_color", lambda r, d: None,
+                        lambda r, d, a: {"type": "ChooseManaColor", "data": {"color": COLOR_OF_SYMBOL[a]}}),
+    "DiscardChoice": ("discard", lambda r, d: None, lambda r, d, a: {"type": "SelectCards", "data": {
+        "cards": [r.object_id(x) for x in a]}}),
+    "DiscardToHandSize": ("discard", lambda r, d: None, lambda r, d, a: {"type": "SelectCards", "data": {
+        "cards": [r.object_id(x) for x in a]}}),
+}
+
+EventMapper = Callable[[PhaseRun, dict[str, Any]], "dict[str, Any] | None"]
+EVENTS: dict[str, EventMapper] = {
+    "SpellCast": lambda r, d: {"type": "spell_cast", "player": r.player_of(d.get("controller")),
+                               "card": r.ref_of(d.get("object_id"))},
+    "AbilityActivated": lambda r, d: {"type": "ability_activated", "player": r.player_of(d.get("player_id")),
+                                      "source": r.ref_of(d.get("source_id")), "ability": None},
+    "CrimeCommitted": lambda r, d: {"type": "crime_committed", "player": r.player_of(d.get("player_id")),
+                                    "source": r.ref_of(r.context)},
+    "StackResolved": PhaseRun._resolved,
+    "StackPushed": PhaseRun._pushed,
+    "CounterAdded": lambda r, d: {"type": "counters_put", "object": r.ref_of(d.get("object_id")),
+                                  "counter": counter_to_case(str(d.get("counter_type"))),
+                                  "amount": d.get("count"), "by": r.player_of(d.get("actor"))},
+    "CounterRemoved": lambda r, d: {"type": "counters_removed", "object": r.ref_of(d.get("object_id")),
+                                    "counter": counter_to_case(str(d.get("counter_type"))),
+                                    "amount": d.get("count")},
+    "ManaAdded": lambda r, d: {"type": "mana_added", "player": r.player_of(d.get("player_id")),
+                               "mana": {SYMBOL_OF_COLOR.get(d.get("mana_type"), "C"): 1},
+                               "source": r.ref_of(d.get("source_id"))},
+    "ZoneChanged": lambda r, d: {"type": "zone_change", "object": r.ref_of(d.get("object_id")),
+                                 "from": r._zone(d.get("from")), "to": r._zone(d.get("to"))},
+    "TokenCreated": lambda r, d: {"type": "token_created", "object": r.ref_of(d.get("object_id")),
+                                  "controller": r.player_of(d.get("controller", d.get("owner")))},
+    "DamageDealt": lambda r, d: {"type": "damage_dealt", "source": r.ref_of(d.get("source_id")),
+                                 "target": r.target_ref(d.get("target")), "amount": d.get("amount")},
+    "LifeChanged": lambda r, d: {"type": "life_changed", "player": r.player_of(d.get("player_id")),
+                                 "amount": d.get("amount")},
+    "PhaseChanged": lambda r, d: {"type": "step", "step": STEP_OF_PHASE.get(d.get("phase"), d.get("phase")),
+                                  "turn": r.g.turn},
+    "PermanentSacrificed": lambda r, d: {"type": "sacrificed", "object": r.ref_of(d.get("object_id"))},
+    "CreatureDestroyed": lambda r, d: {"type": "destroyed", "object": r.ref_of(d.get("object_id"))},
+}
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Run one case on phase; see the module docstring. Adds ``seconds`` (wall time of the case)."""
+    t0 = time.perf_counter()
+
+    def done(result: dict[str, Any]) -> dict[str, Any]:
+        result["seconds"] = round(time.perf_counter() - t0, 4)
+        return result
+
+    blocked = sorted(set(case.get("features", [])) & UNSUPPORTED_FEATURES)
+    if blocked:
+        return done({"status": "unsupported", "reason": f"features unsupported by phase: {blocked}"})
+    try:
+        import phase  # noqa: F401
+    except ImportError as exc:
+        return done({"status": "error", "reason": f"phase-python is not installed: {exc}"})
+    all_cards = dict(cards)
+    for c in case.get("cards", []):
+        all_cards[c["name"]] = c
+    missing = sorted({o.card for o in setup_objects(case)} - set(all_cards) - set(BASIC_LANDS))
+    if missing:
+        return done({"status": "error", "reason": f"cards missing from the catalogue: {missing}"})
+    try:
+        engine, broken = engine_for(all_cards)
+        names = {o.card.lower() for o in setup_objects(case)}
+        used_broken = {n: why for n, why in broken.items() if n in names}
+        if used_broken:
+            return done({"status": "unsupported", "reason": f"phase could not build cards: {used_broken}"})
+        run = PhaseRun(engine, case)
+        run.setup()
+        steps, snapshots = run.run_script()
+        final = run.project()
+    except _Unsupported as exc:
+        return done({"status": "unsupported", "reason": str(exc)})
+    except _AdapterError as exc:
+        return done({"status": "error", "reason": f"adapter sent phase an unreadable action: {exc}"})
+    except Exception as exc:  # the engine crashed or returned something unexpected
+        return done({"status": "error", "reason": f"{type(exc).__name__}: {exc}"})
+    return done({"status": "observed",
+                 "observation": observation(steps, final, snapshots, run.events, run.book)})
