@@ -311,6 +311,7 @@ class ProtocolEngine:
         timeout: float = 10.0,
         start_timeout: float | None = None,
         env: Mapping[str, str] | None = None,
+        first_seq: int = 0,
     ) -> None:
         self.command = command
         self.argv = parse_command(command)
@@ -324,7 +325,7 @@ class ProtocolEngine:
         self._last_start_failure: AdapterFailure | None = None
         self._process: AdapterProcess | None = None
         self._info: EngineInfo | None = None
-        self._seq = 0
+        self._seq = first_seq
         self.handshake: JSON = None
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -387,10 +388,13 @@ class ProtocolEngine:
         assert self._info is not None
         return self._info
 
-    def close(self) -> None:
-        if self._process is not None:
-            self._process.stop()
-            self._process = None
+    def close(self) -> int | None:
+        """Stop the adapter. Its exit status; None when it had to be killed or was not running."""
+        if self._process is None:
+            return None
+        status = self._process.stop()
+        self._process = None
+        return status
 
     def __enter__(self) -> ProtocolEngine:
         return self

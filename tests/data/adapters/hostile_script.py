@@ -23,11 +23,11 @@ for line in sys.stdin:
         print("stderr says " + X, file=sys.stderr)
     elif message["cmd"] == "run":
         n += 1
-        if n == 1:
+        if n == 2:
             send({"seq": message["seq"], "error": "engine exploded " + X, "detail": X})
-        elif n == 2:
-            send({"seq": message["seq"], "unsupported": "cannot build " + X})
         elif n == 3:
+            send({"seq": message["seq"], "unsupported": "cannot build " + X})
+        elif n == 4:
             sys.stdout.write(X + "\n")
             sys.stdout.flush()
         else:

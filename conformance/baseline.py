@@ -1,0 +1,91 @@
+"""Known-failure baselines that cannot go stale.
+
+``mtgc baseline REPORT > known-failures.json`` lists every case that did not pass. With
+``mtgc certify --baseline known-failures.json`` those cases don't fail the run, but a listed case
+that now **passes** does (toml-test's ``-skip-must-err``): remove it from the baseline, so the
+baseline only ever shrinks as the engine improves.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conformance.interface import JSON
+
+BASELINE_VERSION = 1
+BAD = ("fail", "error", "crash", "timeout")
+
+
+class BadInput(Exception):
+    """A file the user named is missing or not what it should be. The CLI exits with 2."""
+
+
+def read_json_file(path: str | Path, what: str) -> JSON:
+    """Parse ``path`` or raise BadInput saying why, in plain words."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise BadInput(f"{what} {str(path)!r} does not exist") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read {what} {str(path)!r}: {error}") from None
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise BadInput(f"{what} {str(path)!r} is not JSON: {error}") from None
+
+
+def make_baseline(report: JSON) -> JSON:
+    """A baseline listing every case of ``report`` that failed, errored, crashed or timed out."""
+    return {
+        "baseline_version": BASELINE_VERSION,
+        "engine": report.get("engine", {}),
+        "from_report": {
+            "finished": report.get("finished"),
+            "suite_hash": report.get("suite", {}).get("hash"),
+        },
+        "known_failures": {
+            case["id"]: {"outcome": case["outcome"], "message": str(case.get("message", ""))[:200]}
+            for case in report["cases"]
+            if case["outcome"] in BAD
+        },
+    }
+
+
+def load_baseline(path: str | Path) -> JSON:
+    data = read_json_file(path, "the baseline")
+    if not isinstance(data, dict) or not isinstance(data.get("known_failures"), dict):
+        raise BadInput(
+            f'{str(path)!r} is not a baseline (no "known_failures" object; make one with '
+            "`mtgc baseline REPORT > known-failures.json`)"
+        )
+    return data
+
+
+def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
+    """The run's verdict; marks ``known_failure`` on the report's cases.
+
+    ok: no failure outside the baseline, and no baseline entry that now passes.
+    """
+    listed: dict[str, JSON] = dict(baseline["known_failures"]) if baseline else {}
+    unexpected, known, now_passing, not_run = [], [], [], []
+    seen = set()
+    for case in report["cases"]:
+        seen.add(case["id"])
+        in_baseline = case["id"] in listed
+        case["known_failure"] = in_baseline and case["outcome"] in BAD
+        if case["outcome"] in BAD:
+            (known if in_baseline else unexpected).append(case["id"])
+        elif in_baseline and case["outcome"] == "pass":
+            now_passing.append(case["id"])
+        elif in_baseline:
+            not_run.append(case["id"])
+    return {
+        "ok": not unexpected and not now_passing,
+        "baseline": baseline is not None,
+        "unexpected_failures": unexpected,
+        "known_failures": known,
+        "now_passing": now_passing,
+        "baseline_not_run": not_run,
+        "baseline_missing": sorted(set(listed) - seen),
+    }
