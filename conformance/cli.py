@@ -314,6 +314,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to look for the case (default: the suite)",
     )
     p.set_defaults(func=cmd_explain)
+
+    from conformance.certify_cli import register  # certify, smoke, diff, baseline
+
+    register(sub)
     return parser
 
 
