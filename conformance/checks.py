@@ -20,6 +20,11 @@ from conformance.schema_errors import pointer
 
 JSON = Any
 Want = Literal["player", "object", "any"]
+def q(value: JSON) -> str:
+    """A value quoted as JSON, non-ASCII kept (ruling text has curly quotes)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 ALIAS = re.compile(r"^[a-z][a-z0-9_]*$")
 
 # Fields of script actions, by what they name.
@@ -117,7 +122,7 @@ class CaseChecker:
                 if alias in seen:
                     self.problem(
                         path,
-                        f"the alias {json.dumps(alias)} is already used at {seen[alias]}; "
+                        f"the alias {q(alias)} is already used at {seen[alias]}; "
                         "aliases must be unique in a case",
                     )
                     continue
@@ -135,13 +140,13 @@ class CaseChecker:
             if want != "any" and value in other:
                 self.problem(
                     path,
-                    f"{json.dumps(value)} is not a {sort} alias (it names a "
+                    f"{q(value)} is not a {sort} alias (it names a "
                     f"{'object' if want == 'player' else 'player'} in the setup)",
                 )
                 return
             close = difflib.get_close_matches(value, list(known), n=1)
-            hint = f"; did you mean {json.dumps(close[0])}?" if close else ""
-            self.problem(path, f"unknown alias {json.dumps(value)}: no {sort} in the setup has it{hint}")
+            hint = f"; did you mean {q(close[0])}?" if close else ""
+            self.problem(path, f"unknown alias {q(value)}: no {sort} in the setup has it{hint}")
         elif isinstance(value, dict) and isinstance(value.get("find"), dict):
             self.query(value["find"], [*path, "find"])
 
@@ -161,9 +166,9 @@ class CaseChecker:
         seed = self.seeds.get(seed_id) if isinstance(seed_id, str) else None
         if seed is None:
             close = difflib.get_close_matches(str(seed_id), list(self.seeds), n=1)
-            hint = f"; did you mean {json.dumps(close[0])}?" if close else ""
+            hint = f"; did you mean {q(close[0])}?" if close else ""
             self.problem(
-                ["ruling", "seed"], f"unknown seed ruling {json.dumps(seed_id)} (see suites/seeds.json){hint}"
+                ["ruling", "seed"], f"unknown seed ruling {q(seed_id)} (see suites/seeds.json){hint}"
             )
             return
         text = ruling.get("text")
@@ -174,9 +179,9 @@ class CaseChecker:
             )
             self.problem(
                 ["ruling", "text"],
-                f"is not the text of seed {json.dumps(seed.id)} verbatim: "
-                f"they differ at character {at} (case: {json.dumps(text[at : at + 30])}, "
-                f"seed: {json.dumps(seed.text[at : at + 30])})",
+                f"is not the text of seed {q(seed.id)} verbatim: "
+                f"they differ at character {at} (case: {q(text[at : at + 30])}, "
+                f"seed: {q(seed.text[at : at + 30])})",
             )
 
     def check_rules(self) -> None:
@@ -201,10 +206,10 @@ class CaseChecker:
                     name = _dict(obj).get("card")
                     if isinstance(name, str) and name not in self.catalogue and name not in own:
                         close = difflib.get_close_matches(name, [*self.catalogue.cards, *own], n=1)
-                        hint = f"; did you mean {json.dumps(close[0])}?" if close else ""
+                        hint = f"; did you mean {q(close[0])}?" if close else ""
                         self.problem(
                             ["setup", "players", pi, zone, oi, "card"],
-                            f"unknown card {json.dumps(name)}: not in the card catalogue "
+                            f"unknown card {q(name)}: not in the card catalogue "
                             f'nor in this case\'s "cards"{hint}',
                         )
 
@@ -229,7 +234,7 @@ class CaseChecker:
                 if label in labels:
                     self.problem(
                         ["script", i, "label"],
-                        f"the label {json.dumps(label)} is already used by step {labels[label]}",
+                        f"the label {q(label)} is already used by step {labels[label]}",
                     )
                 else:
                     labels[label] = i
@@ -317,7 +322,7 @@ class CaseChecker:
                 known = ", ".join(sorted(labels)) or "none"
                 self.problem(
                     ["expect", "snapshots", label],
-                    f"no script step observes {json.dumps(label)} (observe labels: {known})",
+                    f"no script step observes {q(label)} (observe labels: {known})",
                 )
             self.check_view(_dict(view), ["expect", "snapshots", label])
         events = _dict(expect.get("events"))

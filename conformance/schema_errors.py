@@ -176,12 +176,13 @@ def _path_key(error: ValidationError) -> list[tuple[int, int, str]]:
 
 def describe_all(errors: Iterable[ValidationError]) -> list[tuple[str, str]]:
     """Describe a batch of sibling errors; a failed ``oneOf`` beside a plainer error at the same
-    place (an unknown ``action`` fails its ``enum`` and every branch) is left out as noise."""
+    place or below it (an unknown ``action`` fails its ``enum`` and every branch) is left out as noise."""
     errors = list(errors)
-    plain_at = {tuple(e.absolute_path) for e in errors if e.validator not in ("oneOf", "anyOf")}
+    plain_at = [tuple(e.absolute_path) for e in errors if e.validator not in ("oneOf", "anyOf")]
     out: list[tuple[str, str]] = []
     for error in sorted(errors, key=_path_key):
-        if error.validator in ("oneOf", "anyOf") and tuple(error.absolute_path) in plain_at:
+        here = tuple(error.absolute_path)
+        if error.validator in ("oneOf", "anyOf") and any(p[: len(here)] == here for p in plain_at):
             continue
         for item in describe(error):
             if item not in out:
