@@ -1,0 +1,294 @@
+"""Adapter core for PyPI ``python-mtg`` (import ``mtg``), a Datalog-backed engine with a python-chess API.
+
+The setup is made by editing ``Game.state`` (a dict of relations) and rebuilding with
+``Game.from_state``; the script pushes raw moves. python-mtg has its own card database (``cards.dl``):
+the catalogue's Oracle text is not read, and a card it does not know makes the case unsupported.
+It takes no explicit sub-choices from us (targets, proliferate, …): the engine chooses, and the
+adapter reports what it did. It has no stack and no priority passing: spells resolve as they are
+cast, so ``resolve`` is rejected on the empty stack, as the spec says. See docs/adapters-notes.md.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from importlib import metadata
+from typing import Any
+
+from conformance.adapters._common import (
+    DecisionBook,
+    Rejected,
+    counter_to_case,
+    observation,
+    query_matches,
+    setup_objects,
+)
+
+ENGINE_NAME = "python-mtg"
+try:
+    ENGINE_VERSION = metadata.version("python-mtg")
+except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
+    ENGINE_VERSION = "not installed"
+ADAPTER_VERSION = "0.1.0"
+# python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
+# the OPPONENT's turn need priority passing, not yet modeled").
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
+
+UNDRIVEN = ("advance", "declare_attackers", "declare_blockers", "pass")
+COLOR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+SYMBOL = {v: k for k, v in COLOR.items()}
+ZONES = {"on_battlefield": "battlefield", "in_hand": "hand", "in_library": "library",
+         "graveyard": "graveyard", "exile": "exile", "command_zone": "command"}
+DECK_SIZE = 40
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def _counter_kind(kind: str) -> str:
+    m = re.fullmatch(r"([+-])1/([+-])1", kind)
+    if m:
+        return "p1p1" if m[1] == "+" else "m1m1"
+    return kind
+
+
+def _case_counter(kind: str) -> str:
+    return {"p1p1": "+1/+1", "m1m1": "-1/-1"}.get(kind, counter_to_case(kind))
+
+
+class _Unsupported(Exception):
+    pass
+
+
+class MtgRun:
+    def __init__(self, case: dict[str, Any]) -> None:
+        self.case = case
+        self.players = [p["alias"] for p in case["setup"]["players"]]
+        self.ids: dict[str, str] = {}
+        self.refs: dict[str, str] = {}
+        self.book = DecisionBook(list(case.get("decisions", [])))
+        self.events: list[dict[str, Any]] = []
+        self.g: Any = None
+
+    def setup(self) -> None:
+        from mtg import Game
+
+        setup = self.case["setup"]
+        if setup.get("step", "main1") != "main1":
+            raise _Unsupported("python-mtg fast-forwards through non-main steps; only main1 can be set up")
+        undriven = sorted({s["action"] for s in self.case["script"]} & set(UNDRIVEN))
+        if undriven:
+            raise _Unsupported(f"python-mtg has no priority passing or combat moves to drive {undriven}")
+        objs = list(setup_objects(self.case))
+        outside = [o.alias for o in objs if o.zone in ("sideboard", "collection")]
+        if outside:
+            raise _Unsupported(f"objects outside the game ({outside}) cannot be placed in python-mtg")
+        decks = {a: [o.card for o in objs if o.owner == a] for a in self.players}
+        for deck in decks.values():
+            deck += ["Forest"] * max(0, DECK_SIZE - len(deck))
+        try:
+            g = Game.new(seed=int(setup.get("seed", 0)), **decks)
+        except Exception as exc:
+            raise _Unsupported(f"python-mtg refused the decks: {type(exc).__name__}: {exc}") from exc
+        st = dict(g.state)
+        known = {s for (_c, s) in st.get("instance_of", set())}
+        unknown = sorted({o.card for o in objs if _slug(o.card) not in known})
+        if unknown:
+            raise _Unsupported(f"python-mtg's card database does not know {unknown}")
+        free: dict[tuple[str, str], list[str]] = {}
+        owner = {c: p for (p, c) in st["printed_control"]}
+        for c, s in sorted(st["instance_of"]):
+            free.setdefault((s, owner.get(c, "")), []).append(c)
+        for o in objs:
+            iid = free[(_slug(o.card), o.owner)].pop(0)
+            self.ids[o.alias] = iid
+            self.refs[iid] = o.alias
+        padding = {c for ids in free.values() for c in ids}
+        for rel, rows in list(st.items()):
+            if isinstance(rows, set | frozenset) and rows:
+                st[rel] = {r for r in rows if not (isinstance(r, tuple) and any(x in padding for x in r))}
+        for rel in ZONES:
+            st[rel] = set()
+        st["_lib_order"] = {a: [] for a in self.players}
+        for o in objs:
+            iid = self.ids[o.alias]
+            if o.zone == "battlefield":
+                st["on_battlefield"].add((iid,))
+                if o.player != o.owner:
+                    rows = {r for r in st["printed_control"] if r[1] != iid}
+                    st["printed_control"] = rows | {(o.player, iid)}
+                spec = o.spec
+                if spec.get("tapped"):
+                    st.setdefault("tapped", set()).add((iid,))
+                if spec.get("summoning_sick"):
+                    st.setdefault("_sick", set()).add((iid,))
+                for kind, n in (spec.get("counters") or {}).items():
+                    st.setdefault("counter", set()).add((iid, _counter_kind(kind), n))
+                if spec.get("damage") or spec.get("attached_to") or spec.get("token"):
+                    raise _Unsupported("damage, attachments and tokens are not set up for python-mtg")
+            elif o.zone == "library":
+                st["in_library"].add((o.owner, iid))
+                st["_lib_order"][o.owner].append(iid)
+            elif o.zone in ("hand", "graveyard", "exile"):
+                rel = {"hand": "in_hand", "graveyard": "graveyard", "exile": "exile"}[o.zone]
+                st[rel].add((o.owner, iid))
+        st["life"] = {(p["alias"], p.get("life", 20)) for p in setup["players"]}
+        st["poison"] = {(p["alias"], (p.get("counters") or {}).get("poison", 0)) for p in setup["players"]}
+        pools = {(p["alias"], COLOR[s], n)
+                 for p in setup["players"] for s, n in (p.get("mana_pool") or {}).items()}
+        st["floating_mana"] = set(pools)
+        st["mana_pool"] = set(pools)
+        st["mana_available"] = {(p, sum(n for (q, _c, n) in pools if q == p)) for p in self.players}
+        st["active_player"] = {(setup.get("active_player", self.players[0]),)}
+        try:
+            self.g = Game.from_state(st)
+        except Exception as exc:
+            raise _Unsupported(f"python-mtg refused the edited state: {type(exc).__name__}: {exc}") from exc
+
+    def ref_of(self, iid: str) -> str:
+        if iid not in self.refs:
+            name = self.g.name(iid)
+            n = 1 + sum(1 for r in self.refs.values() if r.startswith(f"{name}#"))
+            self.refs[iid] = f"{name}#{n}"
+        return self.refs[iid]
+
+    def object_id(self, ref: Any) -> str:
+        if isinstance(ref, str):
+            if ref in self.ids:
+                return self.ids[ref]
+            raise Rejected(f"unknown object ref {ref!r}")
+        hits = [o for o in self.project()["objects"] if query_matches(o, ref["find"])]
+        if len(hits) != 1:
+            raise Rejected(f"ref {ref} matches {len(hits)} objects")
+        return next(i for i, r in self.refs.items() if r == hits[0]["ref"])
+
+    def run_script(self) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        steps: list[dict[str, Any]] = []
+        snapshots: dict[str, Any] = {}
+        for step in self.case["script"]:
+            act = step["action"]
+            if act == "observe":
+                snapshots[step["label"]] = self.project()
+                steps.append({"outcome": "ok"})
+                continue
+            try:
+                self.do(step)
+                steps.append({"outcome": "ok"})
+            except Rejected as exc:
+                steps.append({"outcome": "rejected", "rule": exc.rule, "reason": exc.reason})
+        return steps, snapshots
+
+    def do(self, step: dict[str, Any]) -> None:
+        act = step["action"]
+        if act == "resolve":
+            raise Rejected("resolve: the stack is empty (python-mtg resolves spells as they are cast)")
+        moves = self.g.legal_moves
+        if act in ("cast", "play_land"):
+            iid = self.object_id(step["card"])
+            kind = "cast" if act == "cast" else "play"
+            found = [m for m in moves if m.kind == kind and len(m.raw) > 2 and m.raw[2] == iid]
+            if not found:
+                raise Rejected(f"{act}: python-mtg offers no legal move for {step['card']!r}")
+            before = self._zones()
+            self.g.push(found[0].raw)
+            if act == "cast":
+                self.events.append({"type": "spell_cast", "player": step["player"], "card": self.ref_of(iid)})
+            self._zone_events(before)
+        elif act == "activate":
+            iid = self.object_id(step["source"])
+            found = [m for m in moves if m.kind == "activate" and iid in repr(m.raw)]
+            if len(found) <= int(step["ability"]):
+                raise Rejected(f"activate: python-mtg offers no legal activation #{step['ability']} of {iid}")
+            before = self._zones()
+            self.g.push(found[int(step["ability"])].raw)
+            self._zone_events(before)
+        else:
+            raise Rejected(f"the python-mtg adapter does not drive {act!r}")
+
+    def _zones(self) -> dict[str, str]:
+        st = self.g.state
+        out: dict[str, str] = {}
+        for rel, zone in ZONES.items():
+            for row in st.get(rel, ()):
+                out[row[-1]] = zone
+        return out
+
+    def _zone_events(self, before: dict[str, str]) -> None:
+        after = self._zones()
+        for iid, zone in after.items():
+            if before.get(iid) != zone and (iid in self.refs or zone != "library"):
+                self.events.append({"type": "zone_change", "object": self.ref_of(iid),
+                                    "from": before.get(iid), "to": zone})
+
+    def project(self) -> dict[str, Any]:
+        g, st = self.g, self.g.state
+        where = self._zones()
+        on_bf = {i for i, z in where.items() if z == "battlefield"}
+        views = {v.id: v for v in g.permanents()}
+        counters: dict[str, dict[str, int]] = {}
+        for (o, k, n) in st.get("counter", set()):
+            if n:
+                counters.setdefault(o, {})[_case_counter(k)] = n
+        owner = {c: p for (p, c) in st.get("printed_control", set())}
+        objects = []
+        for iid in sorted(where):
+            zone = where[iid]
+            if zone == "library" and iid not in self.refs:
+                continue
+            v = views.get(iid)
+            cs = counters.get(iid, {})
+            objects.append({
+                "ref": self.ref_of(iid), "name": g.name(iid), "zone": zone,
+                "owner": owner.get(iid), "controller": v.controller if v else owner.get(iid),
+                "token": False, "tapped": bool(v and v.tapped), "counters": cs,
+                "power": v.power if v and v.is_creature else None,
+                "toughness": v.toughness if v and v.is_creature else None,
+                "loyalty": cs.get("loyalty") if iid in on_bf else None,
+                "damage": next((int(n) for (o, n) in st.get("damage", set()) if o == iid), 0),
+                "keywords": [str(k).replace("_", " ").capitalize() for k in (v.keywords if v else [])],
+            })
+        life = dict(st.get("life", set()))
+        poison = dict(st.get("poison", set()))
+        crimes = {p for (p,) in st.get("committed_crime", set())}
+        players = {}
+        for p in self.players:
+            pool = {SYMBOL.get(c, "C"): n for (q, c, n) in st.get("floating_mana", set()) if q == p and n}
+            players[p] = {
+                "life": life.get(p), "counters": {"poison": poison[p]} if poison.get(p) else {},
+                "mana_pool": pool, "crimes_committed": 1 if p in crimes else 0,
+                "hand_size": len(g.hand(p)), "library_size": g.library_size(p),
+                "graveyard_size": len(g.graveyard(p)),
+                "lost": g.is_game_over() and g.winner() not in (None, p),
+            }
+        step = {"precombat_main": "main1", "postcombat_main": "main2"}.get(g.step, g.step)
+        return {"turn": max(1, int(g.turn_number)), "active_player": g.active_player, "step": step,
+                "priority": g.turn, "players": players, "objects": objects, "stack": []}
+
+
+def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Run one case on python-mtg. ``cards`` is only checked for presence: python-mtg uses its own cards."""
+    t0 = time.perf_counter()
+
+    def done(result: dict[str, Any]) -> dict[str, Any]:
+        result["seconds"] = round(time.perf_counter() - t0, 4)
+        return result
+
+    blocked = sorted(set(case.get("features", [])) & UNSUPPORTED_FEATURES)
+    if blocked:
+        return done({"status": "unsupported", "reason": f"features unsupported by python-mtg: {blocked}"})
+    try:
+        import mtg  # noqa: F401
+    except ImportError as exc:
+        return done({"status": "error", "reason": f"python-mtg is not installed: {exc}"})
+    try:
+        run = MtgRun(case)
+        run.setup()
+        steps, snapshots = run.run_script()
+        final = run.project()
+    except _Unsupported as exc:
+        return done({"status": "unsupported", "reason": str(exc)})
+    except Exception as exc:
+        return done({"status": "error", "reason": f"{type(exc).__name__}: {exc}"})
+    return done({"status": "observed",
+                 "observation": observation(steps, final, snapshots, run.events, run.book)})

