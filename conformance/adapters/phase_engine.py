@@ -37,6 +37,7 @@ try:
     ENGINE_VERSION = metadata.version("phase-python")
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
+ADAPTER_NAME = "mtgc-phase"
 ADAPTER_VERSION = "0.1.0"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
