@@ -1,0 +1,227 @@
+"""mtgc certify / diff / baseline: every case gets the right outcome whatever the adapter does."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+from conformance.reports import json_report
+
+ROOT = Path(__file__).resolve().parent.parent
+ADAPTERS = ROOT / "tests" / "data" / "adapters"
+SUITE = str(ROOT / "tests" / "data" / "certify")
+
+
+def adapter(name: str) -> str:
+    return f"{sys.executable} {ADAPTERS / name}.py"
+
+
+def certify(tmp_path: Path, name: str, *extra: str, out: str = "out") -> tuple[int, dict[str, object]]:
+    code = main(["certify", "--engine", adapter(name), "--out", str(tmp_path / out), "-q", *extra, SUITE])
+    report = json.loads((tmp_path / out / "report.json").read_text(encoding="utf-8"))
+    return code, report
+
+
+def outcome_by_id(report: dict[str, object]) -> dict[str, str]:
+    return {case["id"]: case["outcome"] for case in report["cases"]}  # type: ignore[index,union-attr]
+
+
+WELL = {
+    "certify-counters-poison": "pass",
+    "certify-counters-proliferate": "not_applicable",
+    "certify-life-set": "pass",
+    "certify-life-starting": "pass",
+    "certify-life-wrong": "fail",
+    "certify-turn-step": "pass",
+}
+
+
+def test_a_well_behaved_adapter_gets_pass_fail_and_not_applicable(tmp_path: Path) -> None:
+    code, report = certify(tmp_path, "well_behaved")
+    assert outcome_by_id(report) == WELL
+    assert code == 1  # a failure outside any baseline fails the run
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "badge.json",
+        "index.html",
+        "junit.xml",
+        "report.json",
+        "summary.md",
+    ]
+
+
+def test_the_report_records_versions_hash_and_matches_its_schema(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "well_behaved")
+    assert json_report.problem(report) is None
+    assert report["protocol"] == 1 and report["cr_date"] == "2026-06-19"
+    assert report["engine"] == {"name": "nothing", "version": "1.0"}
+    assert report["adapter"]["version"] == "0.1"  # type: ignore[index]
+    assert str(report["suite"]["hash"]).startswith("sha256:")  # type: ignore[index]
+    wrong = next(c for c in report["cases"] if c["id"] == "certify-life-wrong")  # type: ignore[union-attr]
+    assert wrong["diff"] == [{"where": "players.alice.life", "expected": 17, "observed": 20, "message": ""}]
+    assert wrong["topic"] == "life" and wrong["features"] == ["life"] and wrong["seconds"] >= 0
+
+
+def test_the_suite_hash_is_stable_between_runs(tmp_path: Path) -> None:
+    _, first = certify(tmp_path, "well_behaved", out="a")
+    _, second = certify(tmp_path, "well_behaved", out="b")
+    assert first["suite"] == second["suite"]
+
+
+def test_a_crashing_adapter_costs_only_the_case_it_crashed_on(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "hostile_crash")
+    assert outcome_by_id(report) == {**WELL, "certify-life-starting": "crash"}
+    crashed = next(c for c in report["cases"] if c["outcome"] == "crash")  # type: ignore[union-attr]
+    assert "exit status 3" in crashed["message"] and "boom" in crashed["stderr"]
+    assert report["adapter_stats"]["restarts"] == 1  # type: ignore[index]
+
+
+def test_a_hanging_adapter_times_out_per_case_and_the_run_completes(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "hostile_hang", "--timeout", "0.5")
+    assert outcome_by_id(report) == {**WELL, "certify-life-set": "timeout", "certify-life-wrong": "timeout"}
+    assert report["seconds"] < 10  # type: ignore[operator]
+
+
+def test_garbage_is_a_crash_with_the_offending_line(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "hostile_garbage")
+    assert outcome_by_id(report) == {**WELL, "certify-life-set": "crash", "certify-life-wrong": "crash"}
+    garbage = next(c for c in report["cases"] if c["id"] == "certify-life-set")  # type: ignore[union-attr]
+    assert (
+        garbage["message"].startswith("protocol violation (bad_json)")
+        and "this is not JSON" in garbage["message"]
+    )
+
+
+def test_a_wrong_seq_is_a_crash_for_every_case_it_answers(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "hostile_wrong_seq")
+    expected = {case: ("not_applicable" if o == "not_applicable" else "crash") for case, o in WELL.items()}
+    assert outcome_by_id(report) == expected
+    assert all("wrong_seq" in c["message"] for c in report["cases"] if c["outcome"] == "crash")  # type: ignore
+
+
+def test_engine_errors_and_unsupported_answers_are_error_and_not_applicable(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "hostile_script")
+    assert outcome_by_id(report) == {
+        "certify-counters-poison": "fail",  # observation with <script> values
+        "certify-counters-proliferate": "error",
+        "certify-life-set": "not_applicable",
+        "certify-life-starting": "crash",  # a bare <script> line
+        "certify-life-wrong": "fail",
+        "certify-turn-step": "error",
+    }
+
+
+def test_parallel_jobs_give_the_same_outcomes(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "well_behaved", "-j", "3")
+    assert outcome_by_id(report) == WELL
+    assert report["settings"]["jobs"] == 3  # type: ignore[index]
+
+
+def test_an_adapter_that_never_starts_still_gets_a_complete_report(tmp_path: Path) -> None:
+    code = main(["certify", "--engine", "/nonexistent/adapter", "--out", str(tmp_path / "o"), "-q", SUITE])
+    report = json.loads((tmp_path / "o" / "report.json").read_text(encoding="utf-8"))
+    assert code == 1
+    assert set(outcome_by_id(report).values()) == {"crash"}
+    assert "did_not_start" in report["adapter_problem"]
+    assert any("gave_up" in c["message"] for c in report["cases"])
+
+
+def test_skip_marks_cases_skipped(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "well_behaved", "--skip", "certify-life-wrong")
+    assert outcome_by_id(report)["certify-life-wrong"] == "skipped"
+
+
+def test_a_baseline_absorbs_known_failures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    certify(tmp_path, "well_behaved")
+    capsys.readouterr()
+    assert main(["baseline", str(tmp_path / "out" / "report.json")]) == 0
+    baseline = json.loads(capsys.readouterr().out)
+    assert list(baseline["known_failures"]) == ["certify-life-wrong"]
+    path = tmp_path / "known-failures.json"
+    path.write_text(json.dumps(baseline), encoding="utf-8")
+    code, report = certify(tmp_path, "well_behaved", "--baseline", str(path), out="again")
+    assert code == 0
+    assert report["verdict"]["known_failures"] == ["certify-life-wrong"]  # type: ignore[index]
+
+
+def test_a_baseline_entry_that_now_passes_fails_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "known-failures.json"
+    path.write_text(
+        json.dumps(
+            {
+                "known_failures": {
+                    "certify-life-wrong": {"outcome": "fail"},
+                    "certify-life-set": {"outcome": "fail"},
+                }
+            }
+        ),
+        encoding="utf-8",
+    )
+    code, report = certify(tmp_path, "well_behaved", "--baseline", str(path))
+    assert code == 1
+    assert report["verdict"]["now_passing"] == ["certify-life-set"]  # type: ignore[index]
+    assert "baseline is stale: certify-life-set now passes" in capsys.readouterr().out
+
+
+def test_diff_reports_regressed_fixed_new_removed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, old = certify(tmp_path, "well_behaved", out="old")
+    _, new = certify(tmp_path, "hostile_crash", out="new")
+    new["cases"] = [c for c in new["cases"] if c["id"] != "certify-turn-step"]  # type: ignore[union-attr]
+    new["cases"].append({**new["cases"][0], "id": "brand-new-case"})  # type: ignore[union-attr]
+    wrong = next(c for c in new["cases"] if c["id"] == "certify-life-wrong")  # type: ignore[union-attr]
+    wrong.update(outcome="pass", diff=[])
+    (tmp_path / "new.json").write_text(json.dumps(new), encoding="utf-8")
+    capsys.readouterr()
+    code = main(["diff", str(tmp_path / "old" / "report.json"), str(tmp_path / "new.json"), "--json"])
+    diff = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert [d["id"] for d in diff["regressed"]] == ["certify-life-starting"]
+    assert [d["id"] for d in diff["fixed"]] == ["certify-life-wrong"]
+    assert [d["id"] for d in diff["new"]] == ["brand-new-case"]
+    assert [d["id"] for d in diff["removed"]] == ["certify-turn-step"]
+    assert main(["diff", str(tmp_path / "old" / "report.json"), str(tmp_path / "old" / "report.json")]) == 0
+    assert "Regressed: 0" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["diff", "missing-old.json", "missing-new.json"],
+        ["baseline", "missing.json"],
+        ["certify", "--engine", "'unbalanced", SUITE],
+        ["certify", "--engine", "x", "--baseline", "missing.json", SUITE],
+        ["certify", "--engine", "x", "no/such/dir"],
+        ["smoke", "--engine", ""],
+    ],
+)
+def test_bad_input_exits_2_with_a_message(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtgc: ") and "Traceback" not in err
+
+
+def test_a_report_that_is_not_json_or_not_a_report_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
+    (tmp_path / "other.json").write_text('{"hello": 1}', encoding="utf-8")
+    assert main(["baseline", str(tmp_path / "bad.json")]) == 2
+    assert "is not JSON" in capsys.readouterr().err
+    assert main(["diff", str(tmp_path / "other.json"), str(tmp_path / "other.json")]) == 2
+    assert "not an mtgc report" in capsys.readouterr().err
+
+
+def test_an_invalid_case_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "topic").mkdir()
+    (tmp_path / "topic" / "broken.json").write_text('{"id": "broken-case"}', encoding="utf-8")
+    assert (
+        main(["certify", "--engine", adapter("well_behaved"), "--out", str(tmp_path / "o"), str(tmp_path)])
+        == 2
+    )
+    assert "the suite has problems" in capsys.readouterr().err

@@ -1,0 +1,281 @@
+"""The adapter protocol, runner side: handshake, seq, timeouts, crashes, violations, restarts."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from conformance.protocol import (
+    AdapterFailure,
+    AdapterTimeout,
+    ProtocolEngine,
+    check_handshake,
+    check_result,
+    message_validator,
+)
+from conformance.smoke import smoke
+
+ROOT = Path(__file__).resolve().parent.parent
+ADAPTERS = ROOT / "tests" / "data" / "adapters"
+CASES = sorted((ROOT / "tests" / "data" / "certify").glob("*/*.json"))
+
+
+def adapter(name: str) -> str:
+    return f"{sys.executable} {ADAPTERS / name}.py"
+
+
+def python_adapter(tmp_path: Path, source: str) -> str:
+    script = tmp_path / "adapter.py"
+    script.write_text(source, encoding="utf-8")
+    return f"{sys.executable} {script}"
+
+
+def cases() -> list[dict[str, object]]:
+    return [json.loads(path.read_text(encoding="utf-8")) for path in CASES]
+
+
+def outcomes(command: str, timeout: float = 5.0) -> list[str]:
+    """Each case's status ('observed', …) or the AdapterFailure kind."""
+    found = []
+    with ProtocolEngine(command, timeout=timeout) as engine:
+        for case in cases():
+            try:
+                found.append(engine.run(case, {}).status)
+            except AdapterFailure as failure:
+                found.append(failure.kind)
+    return found
+
+
+def test_every_protocol_schema_is_a_valid_2020_12_schema_with_a_versioned_id() -> None:
+    for path in sorted((ROOT / "spec" / "protocol").glob("*.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        assert schema["$id"] == f"https://mtg-conformance.dev/spec/v1/protocol/{path.name}"
+
+
+def test_handshake_gives_engine_adapter_and_unsupported_features() -> None:
+    with ProtocolEngine(adapter("well_behaved")) as engine:
+        info = engine.info()
+    assert (info.name, info.version) == ("nothing", "1.0")
+    assert info.adapter_version == "nothing-adapter 0.1"
+    assert info.unsupported_features == {"proliferate"}
+
+
+def test_a_well_behaved_adapter_answers_every_case_in_one_process() -> None:
+    with ProtocolEngine(adapter("well_behaved")) as engine:
+        results = [engine.run(case, {}) for case in cases()]
+        assert engine.starts == 1 and engine.restarts == 0
+    assert all(r.status == "observed" and r.observation["final"]["players"] for r in results)
+
+
+def test_a_crash_costs_one_case_and_the_adapter_is_restarted() -> None:
+    assert outcomes(adapter("hostile_crash")) == ["observed", "observed", "crashed"] * 2
+
+
+def test_a_crash_report_carries_the_exit_status_and_stderr() -> None:
+    with ProtocolEngine(adapter("hostile_crash")) as engine:
+        engine.run(cases()[0], {})
+        engine.run(cases()[1], {})
+        with pytest.raises(AdapterFailure) as raised:
+            engine.run(cases()[2], {})
+    assert raised.value.outcome == "crash"
+    assert "exit status 3" in raised.value.message
+    assert "boom on the third case" in raised.value.stderr
+
+
+def test_a_hang_is_a_timeout_after_the_per_case_limit_and_never_blocks() -> None:
+    began = time.perf_counter()
+    found = outcomes(adapter("hostile_hang"), timeout=0.5)
+    assert found == ["observed", "timeout"] * 3
+    assert time.perf_counter() - began < 6
+
+
+def test_timeout_failures_have_the_timeout_outcome() -> None:
+    with ProtocolEngine(adapter("hostile_hang"), timeout=0.3) as engine:
+        engine.run(cases()[0], {})
+        with pytest.raises(AdapterTimeout) as raised:
+            engine.run(cases()[1], {})
+    assert raised.value.outcome == "timeout"
+
+
+def test_garbage_on_stdout_is_a_violation_quoting_the_line() -> None:
+    with ProtocolEngine(adapter("hostile_garbage")) as engine:
+        engine.run(cases()[0], {})
+        with pytest.raises(AdapterFailure) as raised:
+            engine.run(cases()[1], {})
+    assert raised.value.kind == "bad_json" and raised.value.violation
+    assert "this is not JSON" in (raised.value.line or "")
+    assert raised.value.describe().startswith("protocol violation (bad_json)")
+
+
+def test_a_wrong_seq_is_a_violation_for_every_case() -> None:
+    assert set(outcomes(adapter("hostile_wrong_seq"))) == {"wrong_seq"}
+
+
+def test_the_offending_line_is_truncated() -> None:
+    line = json.dumps({"seq": 9, "observation": {"steps": [], "final": {"x": "y" * 5000}}})
+    with pytest.raises(AdapterFailure) as raised:
+        check_result(json.loads(line), line, 0)
+    assert raised.value.line is not None and len(raised.value.line) < 400
+    assert "more characters" in raised.value.line
+
+
+@pytest.mark.parametrize(
+    ("message", "kind", "words"),
+    [
+        ([1, 2], "bad_json", "JSON object"),
+        ({"observation": {}}, "bad_message", "no 'seq'"),
+        ({"seq": 0}, "bad_message", "exactly one of"),
+        ({"seq": 0, "error": "x", "unsupported": "y"}, "bad_message", "unsupported and error"),
+        ({"seq": 0, "observation": {"final": {}}}, "bad_message", "steps"),
+        ({"seq": 0, "observation": {"steps": [], "final": {}, "snapshot": {}}}, "bad_message", "snapshot"),
+        ({"seq": 0, "error": ""}, "bad_message", "result.json"),
+        ({"seq": 0, "error": "x", "colour": 1}, "bad_message", "result.json"),
+    ],
+)
+def test_malformed_answers_are_violations_naming_the_problem(message: object, kind: str, words: str) -> None:
+    with pytest.raises(AdapterFailure) as raised:
+        check_result(message, json.dumps(message), 0)
+    assert raised.value.kind == kind
+    assert words in raised.value.message
+
+
+def test_answers_map_to_run_results() -> None:
+    assert check_result({"seq": 3, "unsupported": "no"}, "", 3).status == "unsupported"
+    error = check_result({"seq": 3, "error": "boom", "detail": "Traceback"}, "", 3)
+    assert error.status == "error" and "boom" in error.reason and "Traceback" in error.reason
+    observed = check_result({"seq": 3, "observation": {"steps": [], "final": {}}}, "", 3)
+    assert observed.status == "observed"
+
+
+@pytest.mark.parametrize(
+    ("handshake", "kind"),
+    [
+        ({"protocol": 2, "engine": {"name": "e", "version": "1"}}, "wrong_protocol"),
+        ({"engine": {"name": "e", "version": "1"}}, "bad_message"),
+        (
+            {
+                "protocol": 1,
+                "engine": {"name": "e", "version": "1"},
+                "adapter": {"name": "a", "version": "1"},
+            },
+            "bad_message",
+        ),
+        (
+            {
+                "protocol": 1,
+                "engine": {"name": "e"},
+                "adapter": {"name": "a", "version": "1"},
+                "unsupported_features": [],
+            },
+            "bad_message",
+        ),
+    ],
+)
+def test_bad_handshakes_are_violations(handshake: object, kind: str) -> None:
+    with pytest.raises(AdapterFailure) as raised:
+        check_handshake(handshake, json.dumps(handshake))
+    assert raised.value.kind == kind
+
+
+def test_a_command_that_does_not_exist_did_not_start() -> None:
+    engine = ProtocolEngine("/nonexistent/adapter --flag")
+    with pytest.raises(AdapterFailure) as raised:
+        engine.info()
+    assert raised.value.kind == "did_not_start"
+
+
+def test_after_three_failed_starts_the_engine_gives_up_at_once(tmp_path: Path) -> None:
+    engine = ProtocolEngine(python_adapter(tmp_path, "import sys; sys.exit(1)"))
+    kinds = []
+    for case in cases()[:5]:
+        try:
+            engine.run(case, {})
+        except AdapterFailure as failure:
+            kinds.append(failure.kind)
+    assert kinds == ["did_not_start"] * 3 + ["gave_up"] * 2
+
+
+def test_a_silent_adapter_has_no_handshake(tmp_path: Path) -> None:
+    engine = ProtocolEngine(python_adapter(tmp_path, "import time; time.sleep(60)"), start_timeout=0.5)
+    with pytest.raises(AdapterTimeout) as raised:
+        engine.info()
+    assert raised.value.kind == "no_handshake"
+
+
+def test_an_empty_command_is_refused() -> None:
+    with pytest.raises(ValueError):
+        ProtocolEngine("   ")
+
+
+def test_serve_keeps_engine_prints_off_the_protocol_stream(tmp_path: Path) -> None:
+    module = tmp_path / "noisy_engine.py"
+    module.write_text(
+        "import os\nENGINE_NAME = 'noisy'\nENGINE_VERSION = '1'\nUNSUPPORTED_FEATURES = ['tribute']\n"
+        "def run_case(case, cards):\n"
+        "    print('debug output from the engine')\n"
+        "    os.write(1, b'native code writes to fd 1\\n')\n"
+        "    if case['id'].endswith('wrong'):\n"
+        "        raise KeyError('boom')\n"
+        "    if case['id'].endswith('set'):\n"
+        "        return {'status': 'unsupported', 'reason': 'no'}\n"
+        "    return {'steps': [], 'final': {'players': {}}}\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}"}
+    with ProtocolEngine(f"{sys.executable} -m conformance.adapters.serve noisy_engine", env=env) as engine:
+        info = engine.info()
+        results = {case["id"]: engine.run(case, {}) for case in cases()}
+    assert info.name == "noisy" and info.unsupported_features == {"tribute"}
+    assert (
+        results["certify-life-wrong"].status == "error" and "KeyError" in results["certify-life-wrong"].reason
+    )
+    assert results["certify-life-set"].status == "unsupported"
+    assert results["certify-turn-step"].status == "observed"
+
+
+def test_the_minimal_adapter_in_protocol_md_is_healthy(tmp_path: Path) -> None:
+    page = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", page, re.S)
+    assert code is not None
+    assert len(code.group(1).splitlines()) <= 45
+    lines: list[str] = []
+    assert smoke(python_adapter(tmp_path, code.group(1)), 10.0, lines.append) == 0, "\n".join(lines)
+    assert lines[-1].startswith("Healthy")
+
+
+def test_smoke_tells_a_broken_adapter_in_plain_words(tmp_path: Path) -> None:
+    lines: list[str] = []
+    assert smoke(adapter("hostile_wrong_seq"), 5.0, lines.append) == 1
+    assert any("answered with the wrong seq" in line for line in lines)
+    assert any("adapter is broken" in line for line in lines)
+    lines.clear()
+    noisy = python_adapter(tmp_path, "print('hello, I am starting up')\nimport time; time.sleep(5)")
+    assert smoke(noisy, 5.0, lines.append) == 1
+    assert any("not a JSON message" in line for line in lines)
+
+
+def test_smoke_says_the_engine_not_the_adapter_is_wrong(tmp_path: Path) -> None:
+    source = (ADAPTERS / "_nothing.py").read_text(encoding="utf-8") + (
+        "\ndef wrong(m, n):\n"
+        "    observation = observe(m['case'])\n"
+        "    observation['final']['players']['alice']['life'] = 3\n"
+        "    send({'seq': m['seq'], 'observation': observation})\n"
+        "\nloop(wrong)\n"
+    )
+    lines: list[str] = []
+    assert smoke(python_adapter(tmp_path, source), 5.0, lines.append) == 0
+    assert any("the adapter works, the engine's answer differs" in line for line in lines)
+
+
+def test_result_schema_accepts_what_the_reference_adapter_sends() -> None:
+    validator = message_validator("result")
+    assert validator.is_valid({"seq": 1, "observation": {"steps": [{"outcome": "ok"}], "final": {}}})
+    assert not validator.is_valid({"seq": 1})
