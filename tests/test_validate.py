@@ -1,0 +1,139 @@
+"""mtgc validate: plain-words problems with file and JSON pointer, every problem reported."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from harness_helpers import BROKEN, DATA, EXAMPLE, EXAMPLES
+
+from conformance.loader import Problem
+from conformance.validate import validate
+
+# broken file -> (JSON pointer, words the message must contain); each file has exactly this problem.
+EXPECTED = {
+    "wrong-type.json": ("/setup/players/1/life", 'expected an integer, found a string ("twenty")'),
+    "unknown-property.json": ("/script/1/target", 'unknown field "target"; allowed here: ability, action'),
+    "unknown-alias.json": ("/script/1/source", 'unknown alias "forrest": no object in the setup has it'),
+    "unknown-card.json": ("/setup/players/0/hand/0/card", 'unknown card "Grizzly Bears"'),
+    "nonexistent-rule.json": ("/rules/3", "rule 701.99z does not exist in the Comprehensive Rules"),
+    "seed-text-not-verbatim.json": ("/ruling/text", 'is not the text of seed "common-03" verbatim'),
+    "unknown-seed.json": ("/ruling/seed", 'unknown seed ruling "common-99"'),
+    "rejected-step-out-of-range.json": ("/expect/rejected/0/step", "step 5 does not exist"),
+    "unknown-snapshot-label.json": ("/expect/snapshots/after", 'no script step observes "after"'),
+    "no-provenance.json": ("", 'has neither "ruling" nor "origin"'),
+    "unknown-action.json": ("/script/1/action", '"tap" is not one of the allowed values'),
+    "missing-required.json": ("", 'missing the required field "expect"'),
+}
+
+
+@pytest.fixture(autouse=True)
+def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Problems name files relative to the working directory."""
+    monkeypatch.chdir(Path(__file__).parent.parent)
+
+
+def problems_of(*paths: Path) -> list[Problem]:
+    return validate(list(paths)).problems
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_broken_case_reports_its_one_error_at_its_pointer(name: str) -> None:
+    pointer, words = EXPECTED[name]
+    problems = problems_of(BROKEN / name)
+    assert len(problems) == 1, [str(p) for p in problems]
+    assert problems[0].pointer == pointer
+    assert words in problems[0].message
+    assert str(problems[0]).startswith(f"tests/data/harness/broken/{name}: {pointer or '/'}: ")
+
+
+def test_not_json_reports_file_line_column() -> None:
+    (problem,) = problems_of(BROKEN / "not-json.json")
+    assert (problem.line, problem.column) == (4, 1)
+    assert str(problem).startswith("tests/data/harness/broken/not-json.json:4:1: not valid JSON")
+
+
+def test_duplicate_id_is_reported_on_both_files() -> None:
+    problems = problems_of(BROKEN / "duplicate-id.json", EXAMPLE)
+    assert sorted((Path(p.file).name, p.pointer) for p in problems) == [
+        ("duplicate-id.json", "/id"),
+        ("example-forest-taps-for-green.json", "/id"),
+    ]
+    assert all('duplicate case id "example-forest-taps-for-green"' in p.message for p in problems)
+
+
+def test_duplicate_alias_names_where_it_was_first_used() -> None:
+    problems = problems_of(BROKEN / "duplicate-alias.json")
+    messages = {p.pointer: p.message for p in problems}
+    assert "already used at /setup/players/0/battlefield/0/alias" in messages["/setup/players/1/alias"]
+
+
+def test_valid_examples_have_no_problems_and_are_loaded() -> None:
+    result = validate([EXAMPLES])
+    assert result.ok, [str(p) for p in result.problems]
+    assert sorted(c.case_id for c in result.cases) == ["example-forest-taps-for-green", "example-fuzz-origin"]
+    assert sorted(result.catalogue_for(result.cases[0]).cards) == ["Forest", "Hardened Scales"]
+
+
+def test_every_problem_in_a_file_is_reported_not_just_the_first(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    shutil.copytree(DATA / "cards", suite / "cards")
+    case = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    case["setup"]["players"][1]["life"] = "twenty"
+    case["script"][1]["source"] = "nowhere"
+    case["rules"].append("999.9")
+    case["level"] = "casualish"
+    (suite / "topic").mkdir()
+    (suite / "topic" / "many.json").write_text(json.dumps(case), encoding="utf-8")
+    pointers = sorted(p.pointer or "" for p in validate([suite]).problems)
+    assert pointers == ["/level", "/rules/3", "/script/1/source", "/setup/players/1/life"]
+
+
+def test_unreadable_and_non_utf8_files_are_problems_not_tracebacks(tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(b'{"title": "caf\xe9"}')
+    missing = tmp_path / "missing.json"
+    problems = problems_of(bad, missing)
+    text = "\n".join(str(p) for p in problems)
+    assert "not UTF-8" in text
+    assert "no such file or directory" in text
+
+
+def test_card_files_are_checked_against_the_card_schema(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    shutil.copytree(DATA / "cards", suite / "cards")
+    (suite / "cards" / "broken.json").write_text('{"name": "Nameless", "colour": "green"}', encoding="utf-8")
+    problems = validate([suite]).problems
+    assert problems, "a card with an unknown field and missing fields must be invalid"
+    assert all(Path(p.file).name == "broken.json" for p in problems)
+    assert any('unknown field "colour"' in p.message for p in problems)
+
+
+def test_inline_cards_are_validated_through_the_registry(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    shutil.copytree(DATA / "cards", suite / "cards")
+    case = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    case["cards"] = [{"name": "Homemade"}]
+    case["setup"]["players"][0]["hand"][0]["card"] = "Homemade"
+    (suite / "t").mkdir()
+    (suite / "t" / "inline.json").write_text(json.dumps(case), encoding="utf-8")
+    problems = validate([suite]).problems
+    assert problems and all((p.pointer or "").startswith("/cards/0") for p in problems), [
+        str(p) for p in problems
+    ]
+
+
+def test_a_find_query_needs_no_alias_but_its_players_must_exist(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    shutil.copytree(DATA / "cards", suite / "cards")
+    case = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    case["expect"]["stack"] = [{"source": {"find": {"name": "Forest", "controller": "carol"}}}]
+    case["expect"]["find"] = [{"query": {"name": "Servo", "token": True}, "count": 0}]
+    (suite / "t").mkdir()
+    (suite / "t" / "find.json").write_text(json.dumps(case), encoding="utf-8")
+    problems = validate([suite]).problems
+    assert [(p.pointer, "carol" in p.message) for p in problems] == [
+        ("/expect/stack/0/source/find/controller", True)
+    ]
