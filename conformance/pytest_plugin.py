@@ -34,14 +34,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def is_suite_case(path: Path) -> bool:
+def is_suite_case(path: Path, rootdir: Path | None = None) -> bool:
+    """A ``*.json`` case under a ``suites`` directory (counted from ``rootdir`` when inside it)."""
     if path.suffix != ".json" or is_card_file(path) or path.name == "seeds.json":
         return False
-    return "suites" in path.parts[:-1]
+    parts = path.parts
+    if rootdir is not None:
+        with contextlib.suppress(ValueError):
+            parts = path.resolve().relative_to(rootdir.resolve()).parts
+    return "suites" in parts[:-1]
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if is_suite_case(file_path):
+    if is_suite_case(file_path, parent.config.rootpath):
         return CaseJsonFile.from_parent(parent, path=file_path)
     return None
 
