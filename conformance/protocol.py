@@ -156,7 +156,12 @@ def check_result(message: JSON, line: str, seq: int) -> RunResult:
             line,
         )
     if kinds == ["observation"]:
-        problem = schema_problem(observation_validator(), message["observation"], "observation")
+        observation = message["observation"]
+        if isinstance(observation, dict) and "final" not in observation and not observation.get("unanswered"):
+            raise AdapterFailure(
+                "bad_message", "the observation has no 'final' (and no 'unanswered' decision)", line
+            )
+        problem = schema_problem(observation_validator(), observation, "observation")
     else:
         problem = schema_problem(message_validator("result"), message)
     if problem:

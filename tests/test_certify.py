@@ -225,3 +225,25 @@ def test_an_invalid_case_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
         == 2
     )
     assert "the suite has problems" in capsys.readouterr().err
+
+
+def test_the_reference_engine_behind_its_adapter_is_judged_exactly_as_in_process(tmp_path: Path) -> None:
+    """Same cases, same comparison: the protocol must not change a single outcome."""
+    from conformance.engines import EngineUnavailable
+    from conformance.engines.reference import ReferenceEngine
+    from conformance.runner import run_cases
+    from conformance.validate import validate
+
+    validation = validate(None)
+    if not validation.cases:
+        pytest.skip("the suite has no valid cases yet")
+    try:
+        info, verdicts = run_cases(ReferenceEngine(), validation.cases, validation.catalogue_for)
+    except EngineUnavailable as error:
+        pytest.skip(str(error))
+    command = f"{sys.executable} -m conformance.adapters.reference"
+    main(["certify", "--engine", command, "--out", str(tmp_path / "ref"), "-q", "-j", "2"])
+    report = json.loads((tmp_path / "ref" / "report.json").read_text(encoding="utf-8"))
+    if info is not None:
+        assert report["engine"]["name"] == info.name
+    assert outcome_by_id(report) == {v.case_id: v.outcome for v in verdicts}

@@ -135,7 +135,8 @@ def test_the_offending_line_is_truncated() -> None:
         ({"seq": 0}, "bad_message", "exactly one of"),
         ({"seq": 0, "error": "x", "unsupported": "y"}, "bad_message", "unsupported and error"),
         ({"seq": 0, "observation": {"final": {}}}, "bad_message", "steps"),
-        ({"seq": 0, "observation": {"steps": [], "final": {}, "snapshot": {}}}, "bad_message", "snapshot"),
+        ({"seq": 0, "observation": {"steps": []}}, "bad_message", "final"),
+        ({"seq": 0, "observation": {"steps": [{"outcome": "no"}], "final": {}}}, "bad_message", "steps[0]"),
         ({"seq": 0, "error": ""}, "bad_message", "result.json"),
         ({"seq": 0, "error": "x", "colour": 1}, "bad_message", "result.json"),
     ],
@@ -278,4 +279,6 @@ def test_smoke_says_the_engine_not_the_adapter_is_wrong(tmp_path: Path) -> None:
 def test_result_schema_accepts_what_the_reference_adapter_sends() -> None:
     validator = message_validator("result")
     assert validator.is_valid({"seq": 1, "observation": {"steps": [{"outcome": "ok"}], "final": {}}})
+    stopped = {"steps": [], "unanswered": {"kind": "targets", "player": "alice", "options": []}}
+    assert validator.is_valid({"seq": 1, "observation": stopped})
     assert not validator.is_valid({"seq": 1})
