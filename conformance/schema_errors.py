@@ -133,7 +133,8 @@ def describe(error: ValidationError) -> Iterator[tuple[str, str]]:
                 fields = ", ".join(allowed) if allowed else "none"
                 yield where + pointer([name]), f"unknown field {_short(name)}; {hint}allowed here: {fields}"
     elif kind == "type":
-        yield where, f"expected {_expected_type(value)}, found {_kind(instance)} ({_short(instance)})"
+        shown = "" if instance is None or isinstance(instance, bool) else f" ({_short(instance)})"
+        yield where, f"expected {_expected_type(value)}, found {_kind(instance)}{shown}"
     elif kind == "enum":
         yield where, _choices(list(value), instance)
     elif kind == "const":
