@@ -68,7 +68,10 @@ def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
     ok: no failure outside the baseline, and no baseline entry that now passes.
     """
     listed: dict[str, JSON] = dict(baseline["known_failures"]) if baseline else {}
-    unexpected, known, now_passing, not_run = [], [], [], []
+    unexpected: list[str] = []
+    known: list[str] = []
+    now_passing: list[str] = []
+    not_run: list[str] = []
     seen = set()
     for case in report["cases"]:
         seen.add(case["id"])

@@ -80,7 +80,8 @@ def plan(targets: Sequence[Path]) -> tuple[list[Planned], str]:
             + (f"\n  … and {more} more" if more > 0 else "")
         )
     if not result.cases:
-        raise SuiteProblem("no case files found under " + ", ".join(str(t) for t in targets or ["suites/"]))
+        where = ", ".join(str(t) for t in targets) if targets else "suites/"
+        raise SuiteProblem(f"no case files found under {where}")
     planned: list[Planned] = []
     digest = hashlib.sha256()
     for found in sorted(result.cases, key=lambda c: (c.topic, c.case_id)):
