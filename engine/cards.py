@@ -1,0 +1,93 @@
+"""Card definitions: catalogue JSON (spec/card.schema.json) turned into read-only values.
+
+Cards are data; the engine reads their ``abilities`` (a closed vocabulary of primitives) and the
+characteristics printed on them (CR 109.3).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import BadCardData
+
+Ability = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    mana_cost: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    colors: tuple[str, ...]
+    abilities: tuple[Ability, ...]
+    is_token: bool = False
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        return tuple(a["keyword"] for a in self.abilities if a["kind"] == "keyword")
+
+    def keyword_n(self, keyword: str) -> int | None:
+        for a in self.abilities:
+            if a["kind"] == "keyword" and a["keyword"] == keyword:
+                return int(a.get("n", 0))
+        return None
+
+    @property
+    def activated(self) -> tuple[Ability, ...]:
+        """Activated abilities in Oracle-text order: what a script's ``ability`` index counts."""
+        return tuple(a for a in self.abilities if a["kind"] == "activated")
+
+    @property
+    def mana_value(self) -> int:
+        return mana_value(self.mana_cost)
+
+
+def _int_or_none(value: Any) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0  # "*" and the like: characteristic-defining abilities are out of scope
+
+
+def mana_value(cost: str) -> int:
+    """CR 202.3: the total amount of mana in the cost, X counting as 0 off the stack."""
+    total = 0
+    for sym in re.findall(r"\{([^}]+)\}", cost):
+        if sym.isdigit():
+            total += int(sym)
+        elif sym != "X":
+            total += 1
+    return total
+
+
+def card_from_json(data: Mapping[str, Any]) -> CardDef:
+    try:
+        cost = data.get("manaCost") or ""
+        colors = data.get("colors")
+        if colors is None:
+            colors = [c for c in "WUBRG" if c in cost]
+        return CardDef(
+            name=str(data["name"]),
+            mana_cost=cost,
+            types=tuple(data.get("types") or ()),
+            subtypes=tuple(data.get("subtypes") or ()),
+            supertypes=tuple(data.get("supertypes") or ()),
+            power=_int_or_none(data.get("power")),
+            toughness=_int_or_none(data.get("toughness")),
+            loyalty=_int_or_none(data.get("loyalty")),
+            colors=tuple(colors),
+            abilities=tuple(data.get("abilities") or ()),
+            is_token=bool(data.get("isToken", False)),
+        )
+    except (KeyError, TypeError) as exc:
+        raise BadCardData(f"card {data.get('name', '?')!r}: {exc}") from exc

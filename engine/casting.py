@@ -1,0 +1,212 @@
+"""Casting spells (CR 601), activating abilities (CR 602, 605, 606) and playing lands (CR 305)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from . import characteristics as ch
+from . import mana
+from . import targets as tg
+from .cards import Ability
+from .context import Ctx, Decision
+from .counters import put_counters, remove_counters
+from .effects import Res, perform, sacrifice
+from .errors import IllegalAction, MalformedAction
+from .state import FMap, Game, Obj, StackItem
+from .triggers import commit_crime_if
+from .zones import move
+
+MAIN_STEPS = ("main1", "main2")
+
+
+def _check_priority(game: Game, player: int) -> None:
+    if game.priority != player:
+        raise IllegalAction("117.1", f"{game.players[player].alias} does not have priority")
+
+
+def sorcery_timing(game: Game, player: int) -> bool:
+    """CR 307.1: own main phase, empty stack, priority."""
+    return game.active == player and game.step in MAIN_STEPS and not game.stack and game.priority == player
+
+
+def spell_ability(game: Game, o: Obj) -> Ability | None:
+    for a in ch.card(game, o).abilities:
+        if a["kind"] == "spell":
+            return a
+    return None
+
+
+def _aura_targets(game: Game, o: Obj) -> list[Mapping[str, Any]]:
+    """CR 303.4a: an Aura spell targets what its enchant ability allows."""
+    for a in ch.card(game, o).abilities:
+        if a["kind"] == "keyword" and a["keyword"] == "Enchant":
+            return [{"filter": a.get("enchant", {"what": "permanent"})}]
+    return []
+
+
+def _choose_x(ctx: Ctx, player: int, source: int, cost: str) -> int:
+    if "{X}" not in cost:
+        return 0
+    x = ctx.choose(Decision("x", player, source, (), 0, 0))
+    if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+        raise IllegalAction("107.3", "X must be a whole number")
+    return x
+
+
+def _division(ctx: Ctx, player: int, src: Obj, effects: Any, slots: tuple[Any, ...]) -> tuple[Any, ...]:
+    for e in effects:
+        if e["do"] == "distribute_counters":
+            chosen = [t for s in slots for t in s]
+            return tg.divide(ctx, player, src, int(e.get("amount", 1)), chosen)
+    return ()
+
+
+def cast(ctx: Ctx, player: int, oid: int) -> None:
+    """CR 601.2: announce (a), modes and X (b), targets (c), division (d), pay (g-h), become cast (i)."""
+    game = ctx.game
+    _check_priority(game, player)
+    o = game.objects.get(oid)
+    if o is None:
+        raise MalformedAction(f"no object {oid}")
+    if o.zone != "hand" or o.owner != player:
+        raise IllegalAction("601.2", f"{o.alias or o.card} is not in {game.players[player].alias}'s hand")
+    cd = ch.card(game, o)
+    if "Land" in cd.types:
+        raise IllegalAction("305.9", "a land can't be cast")
+    if "Instant" not in cd.types and not sorcery_timing(game, player):
+        raise IllegalAction("307.1", "this spell can be cast only in its controller's main phase with an empty stack")
+    ab = spell_ability(game, o)
+    specs = list(ab.get("targets", ())) if ab else _aura_targets(game, o)
+    move(ctx, oid, "stack", cause="cast")  # 601.2a
+    src = ctx.game.obj(oid)
+    x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
+    slots = tg.choose(ctx, player, src, specs)  # 601.2c
+    division = _division(ctx, player, src, ab["effects"] if ab else (), slots)  # 601.2d
+    item = StackItem(id=oid, kind="spell", source=oid, controller=player, targets=slots,
+                     distribution=division, x=x, source_lki=src)
+    ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
+    mana.pay(ctx, player, cd.mana_cost, x, oid)  # 601.2g-h
+    ctx.game = replace(ctx.game, passes=frozenset(), priority=player)  # 117.3c
+    ctx.emit({"type": "spell_cast", "player": player, "card": oid, "targets": slots})  # 601.2i
+    commit_crime_if(ctx, player, oid, slots)
+
+
+def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -> None:
+    """CR 601.2h via 602.2b: {T}, {Q}, loyalty, sacrifice, counters, life."""
+    game = ctx.game
+    if cost.get("tap"):
+        ctx.game = game.with_obj(replace(game.obj(o.id), tapped=True))
+    if cost.get("untap"):
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), tapped=False))
+        ctx.emit({"type": "untapped", "object": o.id})
+    if "loyalty" in cost:
+        n = int(cost["loyalty"])
+        target = ("object", o.id, ctx.game.obj(o.id).epoch)
+        if n > 0:
+            put_counters(ctx, target, {"loyalty": n}, player)
+        elif n < 0:
+            remove_counters(ctx, target, "loyalty", -n)
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), loyalty_used=True))
+    if "remove_counters" in cost:
+        rc = cost["remove_counters"]
+        remove_counters(ctx, ("object", o.id, ctx.game.obj(o.id).epoch), rc["counter"], rc["amount"])
+    if "pay_life" in cost:
+        p = ctx.game.players[player]
+        ctx.game = ctx.game.with_player(player, replace(p, life=p.life - cost["pay_life"]))
+        ctx.emit({"type": "life_changed", "player": player, "amount": -cost["pay_life"]})
+    if "sacrifice" in cost:
+        flt = cost["sacrifice"]
+        options = tuple(("object", c.id, c.epoch) for c in (ctx.game.obj(i) for i in ctx.game.battlefield)
+                        if c.controller == player and ch.matches(ctx.game, flt, c, o, player))
+        answer = ctx.choose(Decision("sacrifice", player, o.id, options, 1, 1,
+                                     FMap({"forced": ((options[0],),) if len(options) == 1 else None})))
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) != 1 or chosen[0] not in options:
+            raise IllegalAction("602.2b", "sacrifice one permanent you control that the cost allows")
+        sacrifice(ctx, int(chosen[0][1]))
+    if cost.get("sacrifice_self"):
+        sacrifice(ctx, o.id)
+
+
+def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> None:
+    """What makes an activation illegal before any choice is made (CR 602.5, 107.5, 107.6, 302.6, 606)."""
+    cost = ability.get("cost", {})
+    is_creature = ch.is_type(game, o, "Creature")
+    if (cost.get("tap") or cost.get("untap")) and is_creature and o.sick and not ch.has_keyword(game, o, "Haste"):
+        raise IllegalAction("302.6", f"{o.alias or o.card} has not been under its controller's control "
+                                     "continuously since their most recent turn began")
+    if cost.get("tap") and o.tapped:
+        raise IllegalAction("107.5", "a tapped permanent can't be tapped again to pay a cost")
+    if cost.get("untap") and not o.tapped:
+        raise IllegalAction("107.6", "an untapped permanent can't be untapped again to pay a cost")
+    if "loyalty" in cost:
+        if not sorcery_timing(game, player):
+            raise IllegalAction("606.3", "loyalty abilities: own main phase, empty stack")
+        if o.loyalty_used:
+            raise IllegalAction("606.3", "a loyalty ability of this permanent was already activated this turn")
+        if cost["loyalty"] < 0 and o.counters.get("loyalty", 0) < -cost["loyalty"]:
+            raise IllegalAction("606.6", "not enough loyalty to pay this cost")
+    if ability.get("timing") == "sorcery" and not sorcery_timing(game, player):
+        raise IllegalAction("602.5d", "this ability can be activated only as a sorcery")
+    rc = cost.get("remove_counters")
+    if rc and o.counters.get(rc["counter"], 0) < rc["amount"]:
+        raise IllegalAction("602.2b", f"not enough {rc['counter']} counters to remove")
+
+
+def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
+    """CR 602.2; mana abilities resolve at once (CR 605.3b); tapping one for mana (CR 106.12)."""
+    game = ctx.game
+    o = game.objects.get(oid)
+    if o is None:
+        raise MalformedAction(f"no object {oid}")
+    abilities = ch.card(game, o).activated
+    if not 0 <= index < len(abilities):
+        raise MalformedAction(f"{o.alias or o.card} has no activated ability #{index}")
+    ability = abilities[index]
+    if o.zone != "battlefield":
+        raise IllegalAction("602.2", f"{o.alias or o.card} is not on the battlefield")
+    if o.controller != player:
+        raise IllegalAction("602.2", "only a permanent's controller can activate its abilities")
+    _check_priority(game, player)
+    check_costs_payable(game, player, o, ability)
+    cost = ability.get("cost", {})
+    if mana.is_mana_ability(ability):
+        x = _choose_x(ctx, player, oid, cost.get("mana", ""))
+        mana.pay(ctx, player, cost.get("mana", ""), x, oid)
+        lki = ctx.game.obj(oid)
+        _pay_nonmana_costs(ctx, player, o, cost)
+        ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index, "mana": True})
+        res = Res(controller=player, source=oid, source_lki=lki, x=x, tapped_for_mana=bool(cost.get("tap")))
+        perform(ctx, res, ability["effects"])
+        return
+    src = ctx.game.obj(oid)
+    x = _choose_x(ctx, player, oid, cost.get("mana", ""))
+    slots = tg.choose(ctx, player, src, ability.get("targets", ()))
+    division = _division(ctx, player, src, ability["effects"], slots)
+    item = StackItem(id=ctx.game.next_id, kind="ability", source=oid, controller=player, ability=ability,
+                     targets=slots, distribution=division, x=x, source_lki=src)
+    ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))
+    mana.pay(ctx, player, cost.get("mana", ""), x, oid)
+    _pay_nonmana_costs(ctx, player, src, cost)
+    ctx.game = replace(ctx.game, passes=frozenset(), priority=player)
+    ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index})
+    commit_crime_if(ctx, player, oid, slots)
+
+
+def play_land(ctx: Ctx, player: int, oid: int) -> None:
+    """CR 305.1-305.2: a special action, once per turn, own main phase, empty stack."""
+    game = ctx.game
+    o = game.objects.get(oid)
+    if o is None:
+        raise MalformedAction(f"no object {oid}")
+    if o.zone != "hand" or o.owner != player or not ch.is_type(game, o, "Land"):
+        raise IllegalAction("305.1", "only a land card in your hand can be played")
+    if not sorcery_timing(game, player):
+        raise IllegalAction("305.2", "a land can be played only in your main phase with an empty stack")
+    if game.players[player].land_played:
+        raise IllegalAction("305.2", "you already played a land this turn")
+    ctx.game = game.with_player(player, replace(game.players[player], land_played=True))
+    from .counters import enter_battlefield
+    enter_battlefield(ctx, oid, player)

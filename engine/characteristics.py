@@ -1,0 +1,161 @@
+"""An object's current characteristics (CR 109.3, 613) and the filters that test them.
+
+Layer 7 for power/toughness (CR 613.4): printed values, then modifications and counters (7c). Static
+abilities of other permanents apply while their source is on the battlefield (CR 611.3a).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .cards import CardDef
+from .state import Game, Obj
+
+KEYWORD_COUNTERS = {"flying": "Flying", "first strike": "First strike", "double strike": "Double strike",
+                    "deathtouch": "Deathtouch", "haste": "Haste", "hexproof": "Hexproof",
+                    "indestructible": "Indestructible", "lifelink": "Lifelink", "menace": "Menace",
+                    "reach": "Reach", "trample": "Trample", "vigilance": "Vigilance"}
+PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+
+
+def card(game: Game, o: Obj) -> CardDef:
+    c: CardDef = game.cards[o.card]
+    return c
+
+
+def _statics(game: Game) -> Iterable[tuple[Obj, Mapping[str, Any]]]:
+    for sid in game.battlefield:
+        s = game.objects[sid]
+        for a in card(game, s).abilities:
+            if a["kind"] == "static":
+                yield s, a["static"]
+
+
+def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool:
+    if "affects" not in st:
+        return False
+    if st.get("during") == "your_turn" and game.active != src.controller:
+        return False
+    return matches(game, st["affects"], o, src)
+
+
+def types(game: Game, o: Obj) -> tuple[str, ...]:
+    return card(game, o).types
+
+
+def is_type(game: Game, o: Obj, t: str) -> bool:
+    return t in card(game, o).types
+
+
+def colors(game: Game, o: Obj) -> tuple[str, ...]:
+    return card(game, o).colors
+
+
+def keywords(game: Game, o: Obj) -> list[str]:
+    """Printed keywords, keyword counters (CR 122.1b), effects until end of turn and static grants."""
+    out = list(card(game, o).keywords)
+    for kind in o.counters:
+        kw = KEYWORD_COUNTERS.get(kind)
+        if kw:
+            out.append(kw)
+    out.extend(m.keyword for m in o.mods if m.keyword)
+    if o.zone == "battlefield":
+        for src, st in _statics(game):
+            if _static_applies(game, src, st, o):
+                out.extend(st.get("keywords", ()))
+    seen: list[str] = []
+    for k in out:
+        if k not in seen and k not in ("Tribute", "Enchant"):
+            seen.append(k)
+    return seen
+
+
+def has_keyword(game: Game, o: Obj, kw: str) -> bool:
+    return kw in keywords(game, o)
+
+
+def protections(o: Obj) -> set[str]:
+    return {m.protection for m in o.mods if m.protection}
+
+
+def power_toughness(game: Game, o: Obj) -> tuple[int | None, int | None]:
+    c = card(game, o)
+    if "Creature" not in c.types or c.power is None or c.toughness is None:
+        return None, None
+    p, t = c.power, c.toughness
+    if o.zone == "battlefield":
+        for src, st in _statics(game):
+            if _static_applies(game, src, st, o):
+                p += st.get("power", 0)
+                t += st.get("toughness", 0)
+    for m in o.mods:
+        p += m.power
+        t += m.toughness
+    for kind, n in o.counters.items():
+        mt = PT_COUNTER.match(kind)
+        if mt:
+            p += int(mt.group(1)) * n
+            t += int(mt.group(2)) * n
+    return p, t
+
+
+def power(game: Game, o: Obj) -> int:
+    return power_toughness(game, o)[0] or 0
+
+
+def untaps_normally(game: Game, o: Obj) -> bool:
+    return not any(a["kind"] == "static" and a["static"].get("no_untap") for a in card(game, o).abilities)
+
+
+def _relation(rel: str | None, who: int, me: int, game: Game) -> bool:
+    if rel in (None, "any"):
+        return True
+    if rel == "you":
+        return who == me
+    return who != me and who in range(len(game.players))
+
+
+def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int | None = None) -> bool:
+    """Whether object ``o`` matches a filter written from the point of view of ``src``'s controller."""
+    if me is None:
+        me = src.controller if src is not None else 0
+    if "any_of" in flt and not any(matches(game, f, o, src, me) for f in flt["any_of"]):
+        return False
+    what = flt.get("what")
+    if what == "player":
+        return False
+    zone = flt.get("zone") or ("battlefield" if what in (None, "permanent") else None)
+    if what == "spell":
+        zone = "stack"
+    if zone and o.zone != zone:
+        return False
+    c = card(game, o)
+    if flt.get("types") and not set(flt["types"]) & set(c.types):
+        return False
+    if flt.get("not_types") and set(flt["not_types"]) & set(c.types):
+        return False
+    if flt.get("subtypes") and not set(flt["subtypes"]) & set(c.subtypes):
+        return False
+    if flt.get("colors") and not set(flt["colors"]) & set(c.colors):
+        return False
+    if not _relation(flt.get("controller"), o.controller, me, game):
+        return False
+    if not _relation(flt.get("owner"), o.owner, me, game):
+        return False
+    if flt.get("other") and src is not None and o.id == src.id:
+        return False
+    if "token" in flt and o.token != flt["token"]:
+        return False
+    if "tapped" in flt and o.tapped != flt["tapped"]:
+        return False
+    return not (flt.get("with_counter") and not any(n > 0 for n in o.counters.values()))
+
+
+def matches_player(game: Game, flt: Mapping[str, Any], player: int, me: int) -> bool:
+    if flt.get("what") not in ("player", None) or flt.get("types"):
+        return False
+    if flt.get("what") is None:
+        return False
+    return _relation(flt.get("controller"), player, me, game)

@@ -1,0 +1,77 @@
+"""Counters on permanents and players (CR 122), and entering the battlefield with them (CR 614.1c).
+
+Every placement goes through the replacement pipeline, including counters an object enters with
+(CR 122.6) and counters put on players (Winding Constrictor's second ability).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import replacement
+from .context import Ctx
+from .state import Obj, Target, counters_add
+from .zones import move
+
+
+def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *, entering: bool = False) -> None:
+    """Put counters on an object or player, after replacement effects (CR 614, 616)."""
+    if not any(n > 0 for n in counters.values()):
+        return
+    event = {"kind": "put_counters", "target": target, "counters": dict(counters), "by": by}
+    event = replacement.run(ctx, event)
+    for kind, n in event["counters"].items():
+        if n <= 0:
+            continue
+        if target[0] == "player":
+            p = ctx.game.players[target[1]]
+            ctx.game = ctx.game.with_player(target[1], replace(p, counters=counters_add(p.counters, kind, n)))
+            ctx.emit({"type": "counters_put", "player": target[1], "counter": kind, "amount": n, "by": by})
+        else:
+            o = ctx.game.obj(target[1])
+            ctx.game = ctx.game.with_obj(replace(o, counters=counters_add(o.counters, kind, n)))
+            ev = {"type": "counters_put", "object": o.id, "counter": kind, "amount": n, "by": by}
+            if entering:
+                ev["entering"] = True
+            ctx.emit(ev)
+
+
+def remove_counters(ctx: Ctx, target: Target, kind: str, amount: int) -> int:
+    """Remove up to ``amount`` counters of a kind; returns how many were removed."""
+    if target[0] == "player":
+        p = ctx.game.players[target[1]]
+        n = min(amount, p.counters.get(kind, 0))
+        ctx.game = ctx.game.with_player(target[1], replace(p, counters=counters_add(p.counters, kind, -n)))
+        if n:
+            ctx.emit({"type": "counters_removed", "player": target[1], "counter": kind, "amount": n})
+        return n
+    o = ctx.game.obj(target[1])
+    n = min(amount, o.counters.get(kind, 0))
+    ctx.game = ctx.game.with_obj(replace(o, counters=counters_add(o.counters, kind, -n)))
+    if n:
+        ctx.emit({"type": "counters_removed", "object": o.id, "counter": kind, "amount": n})
+    return n
+
+
+def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped: bool = False,
+                      cause: str | None = None) -> Obj:
+    """Put an object onto the battlefield, applying "enters with" effects first.
+
+    CR 614.12: replacement effects that modify how a permanent enters apply before it enters, to the
+    permanent as it would exist on the battlefield. Counters it enters with are put on it by the
+    player each effect names (CR 122.6a; tribute-06), as it enters (tribute-05). The value of X
+    for its enters abilities is the spell's X (CR 107.3m).
+    """
+    o = ctx.game.obj(oid)
+    prospective = replace(o, zone="battlefield", controller=controller)
+    counters: tuple[tuple[str, int, int], ...] = ()
+    cd = ctx.game.cards[o.card]
+    if "Planeswalker" in cd.types and cd.loyalty:
+        counters = (("loyalty", cd.loyalty, controller),)  # CR 306.5b
+    event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
+    new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped, cause=cause)
+    new = replace(new, x=x, tribute_paid=event.get("tribute_paid"))
+    ctx.game = ctx.game.with_obj(new)
+    for kind, n, by in event["counters"]:
+        put_counters(ctx, ("object", oid, new.epoch), {kind: n}, by, entering=True)
+    return ctx.game.obj(oid)

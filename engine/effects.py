@@ -1,0 +1,553 @@
+"""Effect primitives: one small function per kind, registered by name.
+
+``EFFECTS`` and the ``effect_kind`` enum of spec/card.schema.json list the same kinds (a test checks).
+Each primitive gets the resolving spell or ability (:class:`Res`) and its own parameters. CR 608.2b:
+a primitive does nothing to an illegal target and makes no illegal target perform an action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import characteristics as ch
+from . import mana as mana_mod
+from . import replacement
+from .context import Ctx, Decision
+from .counters import put_counters, remove_counters
+from .errors import IllegalAction
+from .state import COLORS, FMap, Mod, Obj, Target
+from .zones import move, place
+
+Params = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Res:
+    """What a resolving spell or ability knows (CR 608.2)."""
+
+    controller: int
+    source: int
+    source_lki: Obj
+    targets: tuple[tuple[Target, ...], ...] = ()
+    legal: tuple[tuple[bool, ...], ...] = ()
+    x: int = 0
+    distribution: tuple[tuple[Target, int], ...] = ()
+    info: FMap[str, Any] = field(default_factory=FMap)
+    tapped_for_mana: bool = False
+    stack_id: int | None = None
+
+    def with_info(self, **kw: Any) -> Res:
+        info = self.info
+        for k, v in kw.items():
+            info = info.set(k, v)
+        return replace(self, info=info)
+
+
+Effect = Callable[[Ctx, Res, Params], None]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(name: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[name] = fn
+        return fn
+    return register
+
+
+def perform(ctx: Ctx, res: Res, effects: Any) -> None:
+    for eff in effects:
+        EFFECTS[eff["do"]](ctx, res, eff)
+
+
+# --- refs -----------------------------------------------------------------------------------------
+
+def legal_targets(res: Res, slot: int) -> list[Target]:
+    if slot >= len(res.targets):
+        return []
+    return [t for t, ok in zip(res.targets[slot], res.legal[slot], strict=True) if ok]
+
+
+def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
+    """The objects a ref names that the effect can still act on."""
+    game = ctx.game
+    if isinstance(ref, dict):
+        return [int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "object"]
+    if ref == "self":
+        o = game.objects.get(res.source)
+        return [o.id] if o and o.epoch == res.source_lki.epoch and o.zone == res.source_lki.zone else []
+    if ref == "enchanted":
+        host = res.source_lki.attached_to
+        return [host] if host is not None and host in game.objects else []
+    if ref in ("it", "chosen"):
+        v = res.info.get(ref)
+        return [] if v is None else [int(v)]
+    return []
+
+
+def players(ctx: Ctx, res: Res, ref: Any) -> list[int]:
+    game = ctx.game
+    if isinstance(ref, dict):
+        return [int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "player"]
+    if ref == "you":
+        return [res.controller]
+    if ref == "each_opponent":
+        return game.opponents(res.controller)
+    if ref == "each_player":
+        return game.apnap()
+    if ref in ("that_player", "chosen_player"):
+        v = res.info.get(ref)
+        return [] if v is None else [int(v)]
+    if ref == "controller_of_it":
+        it = res.info.get("it")
+        return [game.obj(it).controller] if it is not None else []
+    if ref == "enchanted_controller":
+        host = res.source_lki.attached_to
+        return [game.obj(host).controller] if host is not None else []
+    return []
+
+
+def recipients(ctx: Ctx, res: Res, ref: Any) -> list[Target]:
+    if isinstance(ref, dict):
+        return legal_targets(res, ref["target"])
+    if ref in ("you", "each_opponent", "each_player", "that_player", "chosen_player", "controller_of_it",
+               "enchanted_controller"):
+        return [("player", p) for p in players(ctx, res, ref)]
+    return [("object", o, ctx.game.obj(o).epoch) for o in objects(ctx, res, ref)]
+
+
+def amount(ctx: Ctx, res: Res, value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    if value == "X":
+        return res.x
+    if isinstance(value, dict) and "power_of" in value:
+        found = objects(ctx, res, value["power_of"])
+        if found:
+            return ch.power(ctx.game, ctx.game.obj(found[0]))
+        if value["power_of"] == "self":  # last known information (CR 608.2h)
+            return ch.power(ctx.game, res.source_lki)
+        return 0
+    if isinstance(value, dict) and "counters_on" in value:
+        found = objects(ctx, res, value["counters_on"])
+        return ctx.game.obj(found[0]).counters.get(value.get("counter", "+1/+1"), 0) if found else 0
+    return 0
+
+
+# --- mana (CR 106) ---------------------------------------------------------------------------------
+
+@effect("add_mana")
+def _add_mana(ctx: Ctx, res: Res, p: Params) -> None:
+    produced: dict[str, int] = {}
+    for sym in mana_mod.parse_cost(p["mana"]):
+        produced[sym] = produced.get(sym, 0) + 1
+    mana_mod.produce(ctx, res.source, res.controller, produced, tapped=res.tapped_for_mana)
+
+
+@effect("add_mana_any_color")
+def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
+    for _ in range(amount(ctx, res, p.get("amount", 1))):
+        t = mana_mod.choose_type(ctx, res.controller, res.source, set(COLORS))
+        if t:
+            mana_mod.produce(ctx, res.source, res.controller, {t: 1}, tapped=res.tapped_for_mana)
+
+
+@effect("add_mana_could_produce")
+def _add_could_produce(ctx: Ctx, res: Res, p: Params) -> None:
+    """Reflecting Pool, Exotic Orchard: CR 106.7. No definable type: no mana (seed common-01)."""
+    types = mana_mod._types_of_effect(ctx.game, res.controller, p, frozenset({res.source}))
+    t = mana_mod.choose_type(ctx, res.controller, res.source, types)
+    if t:
+        mana_mod.produce(ctx, res.source, res.controller, {t: 1}, tapped=res.tapped_for_mana)
+
+
+@effect("add_mana_produced_type")
+def _add_produced_type(ctx: Ctx, res: Res, p: Params) -> None:
+    """Heartbeat of Spring, Mana Flare: one mana of any type that land produced."""
+    who = players(ctx, res, p.get("player", "that_player")) or [res.controller]
+    t = mana_mod.choose_type(ctx, who[0], res.source, set(res.info.get("produced", ())))
+    if t:
+        mana_mod.produce(ctx, res.source, who[0], {t: 1}, tapped=False)
+
+
+# --- counters (CR 122, 701.34) ---------------------------------------------------------------------
+
+@effect("put_counters")
+def _put_counters(ctx: Ctx, res: Res, p: Params) -> None:
+    n = amount(ctx, res, p.get("amount", 1))
+    for t in recipients(ctx, res, p.get("to", "self")):
+        put_counters(ctx, t, {p["counter"]: n}, res.controller)
+
+
+@effect("distribute_counters")
+def _distribute(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 601.2d, 608.2b: a share announced for a target that became illegal is lost (vivien-05)."""
+    legal = {t for slot, flags in zip(res.targets, res.legal, strict=True) for t, ok in zip(slot, flags, strict=True) if ok}
+    for t, n in res.distribution:
+        if t in legal:
+            put_counters(ctx, t, {p["counter"]: n}, res.controller)
+
+
+@effect("proliferate")
+def _proliferate(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 701.34a: choose any number of permanents and/or players with a counter; each gets one more
+    of each kind it already has. Only the battlefield (crime-and-proliferate-02)."""
+    game = ctx.game
+    options: list[Target] = [("player", i) for i in game.apnap() if game.players[i].counters]
+    options += [("object", o.id, o.epoch) for o in (game.objects[i] for i in game.battlefield) if o.counters]
+    forced = ((),) if not options else None
+    answer = ctx.choose(Decision("proliferate", res.controller, res.source, tuple(options), 0, len(options),
+                                 FMap({"forced": forced})))
+    chosen = list(answer) if isinstance(answer, (list, tuple)) else None
+    if chosen is None or any(t not in options for t in chosen) or len(set(chosen)) != len(chosen):
+        raise IllegalAction("701.34a", "proliferate may choose only permanents and players that have a counter")
+    for t in options:  # in a fixed order: players in APNAP order, then permanents
+        if t in chosen:
+            have = ctx.game.players[t[1]].counters if t[0] == "player" else ctx.game.obj(t[1]).counters
+            put_counters(ctx, t, {k: 1 for k, n in have.items() if n > 0}, res.controller)
+
+
+@effect("double_counters")
+def _double_counters(ctx: Ctx, res: Res, p: Params) -> None:
+    for t in recipients(ctx, res, p["what"]):
+        have = ctx.game.obj(t[1]).counters if t[0] == "object" else ctx.game.players[t[1]].counters
+        put_counters(ctx, t, dict(have), res.controller)
+
+
+@effect("move_counter")
+def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
+    src = recipients(ctx, res, p["from"])
+    dst = recipients(ctx, res, p["to"])
+    if src and dst:
+        have = ctx.game.obj(src[0][1]).counters
+        if have:
+            kind = sorted(have)[0]
+            if remove_counters(ctx, src[0], kind, 1):
+                put_counters(ctx, dst[0], {kind: 1}, res.controller)
+
+
+# --- damage, life, zone changes ------------------------------------------------------------------
+
+def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool = False) -> None:
+    """CR 120.3: damage to a player is life loss, to a planeswalker loses loyalty, to a creature is marked
+    (wither: -1/-1 counters instead)."""
+    if n <= 0:
+        return
+    game = ctx.game
+    kws = ch.keywords(game, source)
+    if target[0] == "player":
+        p = game.players[target[1]]
+        ctx.game = game.with_player(target[1], replace(p, life=p.life - n))
+        ctx.emit({"type": "life_changed", "player": target[1], "amount": -n})
+    else:
+        o = game.obj(target[1])
+        if ch.is_type(game, o, "Planeswalker"):
+            remove_counters(ctx, ("object", o.id, o.epoch), "loyalty", n)
+        if ch.is_type(game, o, "Creature"):
+            if "Wither" in kws:
+                put_counters(ctx, ("object", o.id, o.epoch), {"-1/-1": n}, source.controller)
+            else:
+                o = ctx.game.obj(o.id)
+                ctx.game = ctx.game.with_obj(replace(o, damage=o.damage + n,
+                                                     deathtouched=o.deathtouched or "Deathtouch" in kws))
+    ctx.emit({"type": "damage_dealt", "source": source.id, "target": target, "amount": n, "combat": combat})
+    if "Lifelink" in kws:
+        c = ctx.game.players[source.controller]
+        ctx.game = ctx.game.with_player(source.controller, replace(c, life=c.life + n))
+        ctx.emit({"type": "life_changed", "player": source.controller, "amount": n})
+
+
+@effect("deal_damage")
+def _deal_damage(ctx: Ctx, res: Res, p: Params) -> None:
+    if "source" in p:
+        found = objects(ctx, res, p["source"])
+        if not found:  # an illegal target performs no action (CR 608.2b; vivien-03)
+            return
+        source = ctx.game.obj(found[0])
+    else:
+        source = ctx.game.objects.get(res.source, res.source_lki)
+        if source.epoch != res.source_lki.epoch:
+            source = res.source_lki
+    n = amount(ctx, res, p.get("amount", 1))
+    for t in recipients(ctx, res, p["to"]):
+        deal_damage(ctx, source, t, n)
+
+
+@effect("fight")
+def _fight(ctx: Ctx, res: Res, p: Params) -> None:
+    a = objects(ctx, res, p.get("source", "self"))
+    b = objects(ctx, res, p["to"])
+    if a and b:
+        oa, ob = ctx.game.obj(a[0]), ctx.game.obj(b[0])
+        deal_damage(ctx, oa, ("object", ob.id, ob.epoch), ch.power(ctx.game, oa))
+        deal_damage(ctx, ob, ("object", oa.id, oa.epoch), ch.power(ctx.game, ob))
+
+
+@effect("gain_life")
+def _gain_life(ctx: Ctx, res: Res, p: Params) -> None:
+    n = amount(ctx, res, p.get("amount", 1))
+    for who in players(ctx, res, p.get("player", "you")):
+        pl = ctx.game.players[who]
+        ctx.game = ctx.game.with_player(who, replace(pl, life=pl.life + n))
+        ctx.emit({"type": "life_changed", "player": who, "amount": n})
+
+
+@effect("lose_life")
+def _lose_life(ctx: Ctx, res: Res, p: Params) -> None:
+    n = amount(ctx, res, p.get("amount", 1))
+    for who in players(ctx, res, p.get("player", "you")):
+        pl = ctx.game.players[who]
+        ctx.game = ctx.game.with_player(who, replace(pl, life=pl.life - n))
+        ctx.emit({"type": "life_changed", "player": who, "amount": -n})
+
+
+@effect("destroy")
+def _destroy(ctx: Ctx, res: Res, p: Params) -> None:
+    for oid in objects(ctx, res, p["what"]):
+        destroy(ctx, oid)
+
+
+def destroy(ctx: Ctx, oid: int) -> None:
+    """CR 701.8: move to its owner's graveyard, unless it's indestructible (CR 702.12b)."""
+    o = ctx.game.obj(oid)
+    if ch.has_keyword(ctx.game, o, "Indestructible"):
+        return
+    move(ctx, oid, "graveyard", cause="destroy")
+    ctx.emit({"type": "destroyed", "object": oid})
+
+
+@effect("return_to_hand")
+def _return_to_hand(ctx: Ctx, res: Res, p: Params) -> None:
+    for oid in objects(ctx, res, p["what"]):
+        move(ctx, oid, "hand")
+
+
+def sacrifice(ctx: Ctx, oid: int) -> None:
+    move(ctx, oid, "graveyard", cause="sacrifice")
+    ctx.emit({"type": "sacrificed", "object": oid})
+
+
+@effect("sacrifice")
+def _sacrifice(ctx: Ctx, res: Res, p: Params) -> None:
+    """The player chooses a permanent they control to sacrifice (CR 701.21); none: nothing happens."""
+    flt = p.get("filter", {"types": ["Creature"]})
+    for who in players(ctx, res, p.get("player", "that_player")):
+        game = ctx.game
+        mine = [("object", o.id, o.epoch) for o in (game.objects[i] for i in game.battlefield)
+                if o.controller == who and ch.matches(game, {**flt, "controller": "any"}, o, None, who)]
+        if not mine:
+            continue
+        answer = ctx.choose(Decision("sacrifice", who, res.source, tuple(mine), 1, 1,
+                                     FMap({"forced": ((mine[0],),) if len(mine) == 1 else None})))
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) != 1 or chosen[0] not in mine:
+            raise IllegalAction("701.21a", "the player must sacrifice one permanent they control that matches")
+        sacrifice(ctx, int(chosen[0][1]))
+
+
+@effect("create_token")
+def _create_token(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 111.2: the player who creates it controls and owns it; Doubling Season may double (CR 614)."""
+    n = amount(ctx, res, p.get("amount", 1))
+    for who in players(ctx, res, p.get("player", "you")):
+        event = replacement.run(ctx, {"kind": "create_tokens", "controller": who, "token": p["token"], "count": n})
+        for _ in range(event["count"]):
+            create_token(ctx, p["token"], who, tapped=bool(p.get("tapped")))
+
+
+def create_token(ctx: Ctx, name: str, controller: int, *, tapped: bool = False) -> Obj:
+    game = ctx.game
+    if name not in game.cards:
+        raise IllegalAction("111.10", f"no token definition named {name!r} in the catalogue")
+    oid = game.next_id
+    nth = game.created.get(name, 0) + 1
+    ts = game.timestamp + 1
+    o = Obj(id=oid, card=name, owner=controller, controller=controller, zone="battlefield", token=True,
+            tapped=tapped, sick=True, created=nth)
+    ctx.game = place(replace(game, next_id=oid + 1, created=game.created.set(name, nth), timestamp=ts), o)
+    ctx.emit({"type": "token_created", "object": oid, "controller": controller})
+    ctx.emit({"type": "zone_change", "object": oid, "from": None, "to": "battlefield", "lki": None, "cause": "token"})
+    return o
+
+
+@effect("draw")
+def _draw(ctx: Ctx, res: Res, p: Params) -> None:
+    for who in players(ctx, res, p.get("player", "you")):
+        for _ in range(amount(ctx, res, p.get("amount", 1))):
+            draw(ctx, who)
+
+
+def draw(ctx: Ctx, who: int) -> None:
+    """CR 121.2; drawing from an empty library makes the player lose (CR 704.5b)."""
+    pl = ctx.game.players[who]
+    if not pl.library:
+        ctx.game = ctx.game.with_player(who, replace(pl, drew_from_empty=True))
+        return
+    move(ctx, pl.library[0], "hand", cause="draw")
+
+
+@effect("discard")
+def _discard(ctx: Ctx, res: Res, p: Params) -> None:
+    for who in players(ctx, res, p.get("player", "that_player")):
+        hand = [("object", i, ctx.game.obj(i).epoch) for i in ctx.game.players[who].hand]
+        n = min(len(hand), amount(ctx, res, p.get("amount", 1)))
+        if n == 0:
+            continue
+        answer = ctx.choose(Decision("discard", who, res.source, tuple(hand), n, n,
+                                     FMap({"forced": (tuple(hand),) if len(hand) == n else None})))
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) != n or any(t not in hand for t in chosen):
+            raise IllegalAction("701.9a", f"choose {n} card(s) in that player's hand")
+        for t in chosen:
+            move(ctx, int(t[1]), "graveyard", cause="discard")
+
+
+# --- continuous effects until end of turn (CR 611.2, 514.2) -----------------------------------------
+
+def _add_mod(ctx: Ctx, oid: int, mod: Mod) -> None:
+    o = ctx.game.obj(oid)
+    ctx.game = ctx.game.with_obj(replace(o, mods=(*o.mods, replace(mod, timestamp=ctx.stamp()))))
+
+
+@effect("pump")
+def _pump(ctx: Ctx, res: Res, p: Params) -> None:
+    for oid in objects(ctx, res, p["what"]):
+        _add_mod(ctx, oid, Mod(power=p.get("power", 0), toughness=p.get("toughness", 0)))
+
+
+@effect("grant_keyword")
+def _grant_keyword(ctx: Ctx, res: Res, p: Params) -> None:
+    for oid in objects(ctx, res, p["what"]):
+        _add_mod(ctx, oid, Mod(keyword=p["keyword"]))
+
+
+@effect("grant_protection")
+def _grant_protection(ctx: Ctx, res: Res, p: Params) -> None:
+    """Protection from the colour of the controller's choice (CR 702.16)."""
+    found = objects(ctx, res, p["what"])
+    if not found:
+        return
+    color = ctx.choose(Decision("color", res.controller, res.source, COLORS))
+    if color not in COLORS:
+        raise IllegalAction("105.1", f"{color!r} is not a colour")
+    for oid in found:
+        _add_mod(ctx, oid, Mod(protection=str(color)))
+
+
+@effect("tap")
+def _tap(ctx: Ctx, res: Res, p: Params) -> None:
+    for oid in objects(ctx, res, p["what"]):
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), tapped=True))
+
+
+@effect("untap")
+def _untap(ctx: Ctx, res: Res, p: Params) -> None:
+    for oid in objects(ctx, res, p["what"]):
+        o = ctx.game.obj(oid)
+        if o.tapped:
+            ctx.game = ctx.game.with_obj(replace(o, tapped=False))
+            ctx.emit({"type": "untapped", "object": oid})
+
+
+@effect("gain_control")
+def _gain_control(ctx: Ctx, res: Res, p: Params) -> None:
+    for oid in objects(ctx, res, p["what"]):
+        o = ctx.game.obj(oid)
+        if o.controller != res.controller:  # it has not been under its new controller's control (302.6)
+            ctx.game = ctx.game.with_obj(replace(o, controller=res.controller, sick=True))
+
+
+# --- choices -------------------------------------------------------------------------------------
+
+@effect("villainous_choice")
+def _villainous_choice(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 701.55: each player, one at a time in APNAP order (701.55d), chooses A or B, then all actions in
+    it are performed before the next choice (villainous-choice-02); an impossible option may be chosen
+    and is performed as far as possible (701.55b); a replacement may add more times (701.55c)."""
+    who_list = players(ctx, res, p.get("player", "each_opponent"))
+    order = [i for i in ctx.game.apnap() if i in who_list]
+    for who in order:
+        event = replacement.run(ctx, {"kind": "face_villainous_choice", "player": who, "times": 1})
+        for _ in range(event["times"]):
+            option = ctx.choose(Decision("villainous_choice", who, res.source, ("A", "B")))
+            if option not in ("A", "B"):
+                raise IllegalAction("701.55a", "a villainous choice is option A or option B")
+            ctx.emit({"type": "villainous_choice", "player": who, "option": option})
+            perform(ctx, res.with_info(that_player=who), p["a"] if option == "A" else p["b"])
+
+
+@effect("may")
+def _may(ctx: Ctx, res: Res, p: Params) -> None:
+    yes = ctx.choose(Decision("may", res.controller, res.source, (True, False)))
+    if not isinstance(yes, bool):
+        raise IllegalAction("608.2d", "answer a \"may\" with true or false")
+    if yes:
+        perform(ctx, res, p["effects"])
+
+
+@effect("pay_optional")
+def _pay_optional(ctx: Ctx, res: Res, p: Params) -> None:
+    yes = ctx.choose(Decision("may", res.controller, res.source, (True, False)))
+    if yes is True:
+        mana_mod.pay(ctx, res.controller, p["cost"], 0, res.source)
+        perform(ctx, res, p["effects"])
+
+
+@effect("from_outside_game")
+def _from_outside_game(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 400.11: in a tournament a card from outside the game comes from the sideboard; in a casual game
+    from the player's collection (vivien-arkbow-ranger-01)."""
+    game = ctx.game
+    me = game.players[res.controller]
+    pool = me.sideboard if game.tournament else (*me.sideboard, *me.collection)
+    types = set(p.get("filter", {}).get("types", ()))
+    options = [("object", i, game.obj(i).epoch) for i in pool
+               if not types or types & set(ch.card(game, game.obj(i)).types)]
+    answer = ctx.choose(Decision("outside_game_card", res.controller, res.source, (*options, None), 1, 1))
+    if answer is None:
+        return
+    if answer not in options:
+        raise IllegalAction("400.11", "that card is not a card you own outside the game that this can bring in")
+    move(ctx, int(answer[1]), "hand", cause="outside_game")
+
+
+@effect("change_target")
+def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 115.7a: change the target of a spell with a single target to another legal target, if any."""
+    for oid in objects(ctx, res, p["what"]):
+        item = next((s for s in ctx.game.stack if s.kind == "spell" and s.id == oid), None)
+        if item is None or sum(len(s) for s in item.targets) != 1:
+            continue
+        spell_card = ctx.game.obj(oid)
+        slot = next(i for i, s in enumerate(item.targets) if s)
+        spec = _spell_target_specs(ctx, spell_card)[slot]
+        from .targets import candidates
+        current = item.targets[slot][0]
+        options = [t for t in candidates(ctx.game, spec["filter"], spell_card, item.controller) if t != current]
+        if not options:
+            continue
+        answer = ctx.choose(Decision("new_targets", res.controller, res.source, tuple(options), 1, 1,
+                                     FMap({"forced": ((options[0],),) if len(options) == 1 else None})))
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) != 1 or chosen[0] not in options:
+            raise IllegalAction("115.7a", "the new target must be a legal target for that spell")
+        new_targets = tuple((chosen[0],) if i == slot else s for i, s in enumerate(item.targets))
+        stack = tuple(replace(s, targets=new_targets) if s is item else s for s in ctx.game.stack)
+        ctx.game = replace(ctx.game, stack=stack)
+
+
+def _spell_target_specs(ctx: Ctx, o: Obj) -> list[Mapping[str, Any]]:
+    for a in ch.card(ctx.game, o).abilities:
+        if a["kind"] == "spell":
+            return list(a.get("targets", ()))
+    return []
+
+
+@effect("counter_spell")
+def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 701.6a: a countered spell is put into its owner's graveyard."""
+    for oid in objects(ctx, res, p["what"]):
+        if ctx.game.obj(oid).zone == "stack":
+            move(ctx, oid, "graveyard", cause="countered")
+            ctx.emit({"type": "countered", "object": oid})

@@ -1,0 +1,204 @@
+"""Mana (CR 106), mana costs (CR 107.4, 202) and paying them from the pool (CR 601.2h).
+
+"Could produce" (CR 106.7) asks what each mana ability of a permanent would produce if it resolved
+now, with applicable replacement effects in every possible order, ignoring costs. Loops (two
+Reflecting Pools) end because a permanent already being asked about contributes nothing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from . import characteristics as ch
+from . import replacement
+from .context import Ctx, Decision
+from .errors import IllegalAction
+from .state import COLORS, MANA_TYPES, FMap, Game
+
+Pool = Mapping[str, int]
+
+
+def parse_cost(cost: str) -> list[str]:
+    """Mana symbols of a cost: "W".."C", "X", a generic number as str, or a hybrid "R/W"."""
+    return re.findall(r"\{([^}]+)\}", cost or "")
+
+
+def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]]]:
+    """(generic amount, one tuple of acceptable types per coloured/colourless/hybrid symbol)."""
+    generic = 0
+    specific: list[tuple[str, ...]] = []
+    for sym in parse_cost(cost):
+        if sym.isdigit():
+            generic += int(sym)
+        elif sym == "X":
+            generic += x
+        elif "/" in sym:
+            a, b = sym.split("/")
+            if a.isdigit():  # {2/W}: two generic or one W
+                specific.append((b,))
+            else:
+                specific.append((a, b))
+        else:
+            specific.append((sym,))
+    return generic, specific
+
+
+def payments(pool: Pool, cost: str, x: int, limit: int = 64) -> list[dict[str, int]]:
+    """Every distinct way to pay ``cost`` from ``pool`` (as mana spent by type)."""
+    generic, specific = cost_requirements(cost, x)
+    results: set[tuple[tuple[str, int], ...]] = set()
+    avail = Counter({t: n for t, n in pool.items() if n > 0})
+
+    def spend_specific(i: int, left: Counter[str], spent: Counter[str]) -> None:
+        if len(results) >= limit:
+            return
+        if i == len(specific):
+            if sum(left.values()) < generic:
+                return
+            kinds = sorted(left)
+            # choose how much of each type pays the generic part
+            def gen(j: int, need: int, acc: Counter[str]) -> None:
+                if len(results) >= limit:
+                    return
+                if j == len(kinds):
+                    if need == 0:
+                        total = spent + acc
+                        results.add(tuple(sorted((k, v) for k, v in total.items() if v)))
+                    return
+                for n in range(min(need, left[kinds[j]]), -1, -1):
+                    acc2 = acc.copy()
+                    acc2[kinds[j]] += n
+                    gen(j + 1, need - n, acc2)
+            gen(0, generic, Counter())
+            return
+        for t in specific[i]:
+            if left[t] > 0:
+                left2 = left.copy()
+                left2[t] -= 1
+                spent2 = spent.copy()
+                spent2[t] += 1
+                spend_specific(i + 1, left2, spent2)
+
+    spend_specific(0, avail, Counter())
+    return [dict(r) for r in sorted(results)]
+
+
+def pay(ctx: Ctx, player: int, cost: str, x: int, source: int | None) -> None:
+    """Pay a mana cost from the player's pool; asks ``mana_payment`` when there is more than one way."""
+    if not parse_cost(cost):
+        return
+    p = ctx.game.players[player]
+    options = payments(p.mana_pool, cost, x)
+    if not options:
+        raise IllegalAction("601.2h", f"the mana pool {dict(p.mana_pool)} cannot pay {cost} (X={x})")
+    if len(options) == 1:
+        spent = options[0]
+    else:
+        answer = ctx.choose(Decision("mana_payment", player, source, tuple(options)))
+        norm = {k: v for k, v in dict(answer).items() if v} if isinstance(answer, Mapping) else None
+        if norm not in options:
+            raise IllegalAction("601.2h", f"that payment ({answer}) does not pay {cost}")
+        spent = norm
+    pool = dict(p.mana_pool)
+    for t, n in spent.items():
+        pool[t] -= n
+    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=FMap({t: n for t, n in pool.items() if n})))
+
+
+def is_mana_ability(ability: Mapping[str, Any]) -> bool:
+    """CR 605.1a: no target, could add mana, not a loyalty ability."""
+    if ability["kind"] != "activated" or ability.get("targets") or "loyalty" in ability.get("cost", {}):
+        return False
+    return any(e["do"].startswith("add_mana") for e in ability["effects"])
+
+
+def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiting: frozenset[int]) -> set[str]:
+    do = eff["do"]
+    if do == "add_mana":
+        return set(parse_cost(eff["mana"]))
+    if do == "add_mana_any_color":
+        return set(COLORS)
+    if do == "add_mana_could_produce":
+        lands = [o for o in (game.objects[i] for i in game.battlefield)
+                 if ch.is_type(game, o, "Land") and o.id not in visiting
+                 and ((o.controller == controller) == (eff.get("lands", "you") == "you"))]
+        found: set[str] = set()
+        for land in lands:
+            found |= could_produce(game, land.id, visiting)
+        return found & set(COLORS) if eff.get("of") == "color" else found
+    return set()
+
+
+def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset()) -> set[str]:
+    """CR 106.7: the types of mana this permanent could produce now."""
+    o = game.obj(oid)
+    visiting = visiting | {oid}
+    out: set[str] = set()
+    for ability in ch.card(game, o).activated:
+        if not is_mana_ability(ability):
+            continue
+        tapped = bool(ability.get("cost", {}).get("tap"))
+        for eff in ability["effects"]:
+            for t in _types_of_effect(game, o.controller, eff, visiting):
+                out |= _replaced_types(game, oid, o.controller, t, tapped)
+    return out
+
+
+def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: bool) -> set[str]:
+    """Types one mana of ``mana_type`` could become with the applicable replacements in any order."""
+    event = {"kind": "produce_mana", "source": oid, "player": player, "mana": {mana_type: 1}, "tapped": tapped}
+    cands = [r for r in replacement._candidates(game, event)]
+    out: set[str] = set()
+    for order in itertools.permutations(cands):
+        ev = event
+        ctx = Ctx(game)
+        for r in order:
+            if replacement._applies(game, r, ev):
+                ev = replacement._modify(ctx, r, ev)
+        out |= {t for t, n in ev["mana"].items() if n > 0}
+    return out or {mana_type}
+
+
+def produce(ctx: Ctx, source: int, player: int, mana: dict[str, int], *, tapped: bool) -> dict[str, int]:
+    """Add mana to a pool after replacement effects (CR 106.12b); returns what was added.
+
+    Producing zero mana (an undefined type, CR 106.7 / seed common-01) adds nothing and is no mana
+    production event: "tapped for mana" triggers don't trigger (CR 106.12a).
+    """
+    if not any(n > 0 for n in mana.values()):
+        return {}
+    event = replacement.run(ctx, {"kind": "produce_mana", "source": source, "player": player,
+                                  "mana": dict(mana), "tapped": tapped})
+    added = {t: n for t, n in event["mana"].items() if n > 0}
+    p = ctx.game.players[player]
+    pool = dict(p.mana_pool)
+    for t, n in added.items():
+        pool[t] = pool.get(t, 0) + n
+    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=FMap(pool)))
+    if added:
+        ctx.emit({"type": "mana_added", "player": player, "mana": added, "source": source, "tapped": tapped})
+    return added
+
+
+def empty_pools(game: Game) -> Game:
+    """CR 106.4: mana empties from each pool at the end of each step and phase."""
+    for i, p in enumerate(game.players):
+        if p.mana_pool:
+            game = game.with_player(i, replace(p, mana_pool=FMap()))
+    return game
+
+
+def choose_type(ctx: Ctx, player: int, source: int, types: set[str]) -> str | None:
+    """Choose one of the types an ability may produce; None when no type is defined (CR 106.7)."""
+    opts = tuple(t for t in MANA_TYPES if t in types)
+    if not opts:
+        return None
+    answer = ctx.choose(Decision("mana_color", player, source, opts))
+    if answer not in opts:
+        raise IllegalAction("106.7", f"{answer} is not a type of mana this ability can produce now")
+    return str(answer)

@@ -1,0 +1,95 @@
+"""State-based actions (CR 704): checked whenever a player would receive priority (CR 704.3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import characteristics as ch
+from .context import Ctx, Decision
+from .counters import remove_counters
+from .effects import destroy
+from .errors import IllegalAction
+from .state import FMap
+from .zones import move
+
+
+def check(ctx: Ctx) -> bool:
+    """Perform every applicable state-based action; True if any was performed (then check again)."""
+    game = ctx.game
+    acted = False
+    for i, p in enumerate(game.players):
+        if p.lost:
+            continue
+        if p.life <= 0 or p.drew_from_empty or p.counters.get("poison", 0) >= 10:  # 704.5a-c
+            ctx.game = ctx.game.with_player(i, replace(p, lost=True))
+            acted = True
+    # 704.5d: a token in a zone other than the battlefield ceases to exist
+    for oid, o in list(ctx.game.objects.items()):
+        if o.token and o.zone != "battlefield":
+            _drop_token(ctx, oid)
+            acted = True
+    to_graveyard: list[int] = []
+    to_destroy: list[int] = []
+    for oid in ctx.game.battlefield:
+        o = ctx.game.obj(oid)
+        if ch.is_type(ctx.game, o, "Creature"):
+            _, t = ch.power_toughness(ctx.game, o)
+            if t is not None and t <= 0:  # 704.5f
+                to_graveyard.append(oid)
+            elif t is not None and o.damage > 0 and (o.damage >= t or o.deathtouched):  # 704.5g-h
+                to_destroy.append(oid)
+        if ch.is_type(ctx.game, o, "Planeswalker") and o.counters.get("loyalty", 0) <= 0:  # 704.5i
+            to_graveyard.append(oid)
+        if o.attached_to is not None and o.attached_to not in ctx.game.battlefield:  # 704.5m
+            to_graveyard.append(oid)
+    for oid in dict.fromkeys(to_graveyard):
+        move(ctx, oid, "graveyard", cause="sba")
+        acted = True
+    for oid in dict.fromkeys(to_destroy):
+        if ctx.game.obj(oid).zone == "battlefield":
+            destroy(ctx, oid)
+            acted = True
+    acted |= _legend_rule(ctx)
+    for oid in ctx.game.battlefield:  # 704.5q
+        o = ctx.game.obj(oid)
+        n = min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0))
+        if n:
+            remove_counters(ctx, ("object", oid, o.epoch), "+1/+1", n)
+            remove_counters(ctx, ("object", oid, o.epoch), "-1/-1", n)
+            acted = True
+    return acted
+
+
+def _drop_token(ctx: Ctx, oid: int) -> None:
+    o = ctx.game.obj(oid)
+    game = ctx.game
+    if o.zone in ("hand", "graveyard", "library"):
+        p = game.players[o.owner]
+        game = game.with_player(o.owner, replace(p, **{o.zone: tuple(i for i in getattr(p, o.zone) if i != oid)}))
+    elif o.zone == "exile":
+        game = replace(game, exile=tuple(i for i in game.exile if i != oid))
+    ctx.game = replace(game, objects=game.objects.without(oid))
+
+
+def _legend_rule(ctx: Ctx) -> bool:
+    """CR 704.5j: a player with two or more legendary permanents with the same name keeps one."""
+    acted = False
+    game = ctx.game
+    for player in game.apnap():
+        by_name: dict[str, list[int]] = {}
+        for oid in game.battlefield:
+            o = game.obj(oid)
+            if o.controller == player and "Legendary" in ch.card(game, o).supertypes:
+                by_name.setdefault(o.card, []).append(oid)
+        for same in by_name.values():
+            if len(same) < 2:
+                continue
+            options = tuple(("object", i, ctx.game.obj(i).epoch) for i in same)
+            keep = ctx.choose(Decision("legend_rule", player, None, options, 1, 1, FMap({"forced": None})))
+            if keep not in options:
+                raise IllegalAction("704.5j", "keep one of the legendary permanents with that name")
+            for t in options:
+                if t != keep:
+                    move(ctx, int(t[1]), "graveyard", cause="sba")
+            acted = True
+    return acted

@@ -1,0 +1,173 @@
+"""Running a conformance case on the engine: setup -> game, script -> actions, scripted decisions.
+
+This is the reference engine's side of the case format (spec/README.md): it builds the game from
+``setup``, turns aliases and refs into internal ids, answers each pending decision from the case's
+``decisions`` (first unused entry with the same kind, player and source; a decision with exactly one
+legal answer is answered automatically when no entry matches), and returns the observation. Pure: no
+I/O, and nothing from the harness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from .cards import card_from_json
+from .context import Decision
+from .errors import EngineError, IllegalAction, MalformedAction
+from .game import apply
+from .projection import Refs, event_out, project
+from .state import FMap, Game, Obj, Player
+from .zones import place
+
+JSON = Any
+NOT_FOUND = object()
+
+
+def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tuple[Game, Refs]:
+    setup = case["setup"]
+    defs = {name: card_from_json(c) for name, c in cards.items()}
+    for c in case.get("cards", ()):
+        defs[c["name"]] = card_from_json(c)
+    players = tuple(Player(alias=p["alias"], life=p.get("life", 20), counters=FMap(p.get("counters", {})),
+                           mana_pool=FMap({k: v for k, v in p.get("mana_pool", {}).items() if v}))
+                    for p in setup["players"])
+    aliases = [p["alias"] for p in setup["players"]]
+    active = aliases.index(setup.get("active_player", aliases[0]))
+    game = Game(players=players, cards=FMap(defs), turn=setup.get("turn", 1), active=active,
+                step=setup.get("step", "main1"), priority=active, seed=setup.get("seed", 0),
+                tournament=case.get("level") != "casual")
+    oid = 1
+    by_alias: dict[str, int] = {}
+    attach: list[tuple[int, str]] = []
+    for pi, p in enumerate(setup["players"]):
+        for zone in ("library", "hand", "graveyard", "exile", "sideboard", "collection", "battlefield"):
+            for entry in p.get(zone, ()):
+                if entry["card"] not in defs:
+                    raise MalformedAction(f"card {entry['card']!r} is not in the catalogue")
+                owner = aliases.index(entry.get("owner", p["alias"])) if zone == "battlefield" else pi
+                o = Obj(id=oid, card=entry["card"], owner=owner, controller=pi, zone=zone, alias=entry["alias"])
+                if zone == "battlefield":
+                    o = replace(o, token=entry.get("token", False), tapped=entry.get("tapped", False),
+                                sick=entry.get("summoning_sick", False), counters=FMap(entry.get("counters", {})),
+                                damage=entry.get("damage", 0), loyalty_used=entry.get("loyalty_activated", False))
+                    if "attached_to" in entry:
+                        attach.append((oid, entry["attached_to"]))
+                game = place(game, o)
+                by_alias[entry["alias"]] = oid
+                oid += 1
+    for child, host in attach:
+        game = game.with_obj(replace(game.obj(child), attached_to=by_alias[host]))
+    game = replace(game, next_id=oid + 1000)
+    return game, Refs(game, by_alias)
+
+
+class Script:
+    """Plays the script, answering decisions from the case, recording what the observation needs."""
+
+    def __init__(self, case: Mapping[str, Any], game: Game, refs: Refs) -> None:
+        self.case = case
+        self.game = game
+        self.refs = refs
+        self.entries: list[Mapping[str, Any]] = list(case.get("decisions", ()))
+        self.used: set[int] = set()
+        self.events: list[dict[str, Any]] = []
+        self.decisions: list[dict[str, Any]] = []
+        self.steps: list[dict[str, Any]] = []
+        self.snapshots: dict[str, Any] = {}
+        self.unanswered: dict[str, Any] | None = None
+
+    def run(self) -> dict[str, Any]:
+        for step in self.case.get("script", ()):
+            if step["action"] == "observe":
+                self.snapshots[step["label"]] = project(self.game, self.refs)
+                self.steps.append({"outcome": "ok"})
+                continue
+            outcome = self._step(step)
+            self.steps.append(outcome)
+            if self.unanswered is not None:
+                break
+        return {"steps": self.steps, "final": project(self.game, self.refs), "snapshots": self.snapshots,
+                "events": self.events, "decisions": self.decisions, "unanswered": self.unanswered}
+
+    def _step(self, step: Mapping[str, Any]) -> dict[str, Any]:
+        before = self.game
+        try:
+            action = self._action(step)
+            result = apply(self.game, action)
+            while result.pending is not None:
+                answer = self._answer(result.pending)
+                if answer is NOT_FOUND:
+                    self.game = before
+                    return {"outcome": "unanswered"}
+                result = apply(result.game, {"action": "answer", "value": answer})
+        except IllegalAction as exc:
+            self.game = before  # CR 732: the illegal action is reversed; answers given stay used
+            return {"outcome": "rejected", "rule": exc.rule, "reason": exc.reason}
+        except EngineError as exc:
+            self.game = before
+            return {"outcome": "rejected", "rule": "", "reason": str(exc)}
+        self.game = result.game
+        self.events.extend(event_out(e, self.game, self.refs) for e in result.events)
+        return {"outcome": "ok"}
+
+    def _action(self, step: Mapping[str, Any]) -> dict[str, Any]:
+        r = self.refs
+        kind = step["action"]
+        out: dict[str, Any] = {"action": kind}
+        if "player" in step:
+            out["player"] = r.player(step["player"])
+        if kind in ("cast", "play_land"):
+            out["card"] = r.obj(self.game, step["card"])
+        elif kind == "activate":
+            out["source"] = r.obj(self.game, step["source"])
+            out["ability"] = step["ability"]
+        elif kind == "advance":
+            out["step"] = step["step"]
+        elif kind == "declare_attackers":
+            out["attackers"] = [(r.obj(self.game, a["attacker"]), r.target(self.game, a["defending"]))
+                                for a in step["attackers"]]
+        elif kind == "declare_blockers":
+            out["blockers"] = [(r.obj(self.game, b["blocker"]), r.obj(self.game, b["attacker"]))
+                               for b in step["blockers"]]
+        return out
+
+    def _answer(self, d: Decision) -> Any:
+        game = self.game
+        record: dict[str, Any] = {"kind": d.kind, "player": self.refs.player_alias(d.player),
+                                  "source": self.refs.ref_of(game, d.source) if d.source is not None else None,
+                                  "options": [self.refs.option_out(game, o) for o in d.options]}
+        for i, entry in enumerate(self.entries):
+            if i in self.used or entry["kind"] != d.kind:
+                continue
+            if "player" in entry and entry["player"] != record["player"]:
+                continue
+            if "source" in entry and d.source is not None:
+                try:
+                    if self.refs.obj(game, entry["source"]) != d.source:
+                        continue
+                except MalformedAction:
+                    continue
+            self.used.add(i)
+            record.update(answer=entry["answer"], used=i, auto=False)
+            self.decisions.append(record)
+            try:
+                return self.refs.answer_in(game, d, entry["answer"])
+            except MalformedAction as exc:
+                raise IllegalAction("601.2", f"answer {entry['answer']!r}: {exc}") from exc
+        forced = d.info.get("forced") if d.info else None
+        if forced is None and len(d.options) == 1 and d.kind not in ("targets", "distribute", "x", "proliferate"):
+            forced = (d.options[0],)
+        if forced is not None:
+            record.update(answer=self.refs.answer_out(game, d, forced[0]), used=None, auto=True)
+            self.decisions.append(record)
+            return forced[0]
+        self.unanswered = {k: record[k] for k in ("kind", "player", "source", "options")}
+        return NOT_FOUND
+
+
+def run_case(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Run one case (spec/README.md) and return the observation (section 2)."""
+    game, refs = build(case, cards)
+    return Script(case, game, refs).run()

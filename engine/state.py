@@ -1,0 +1,214 @@
+"""The game state: immutable values only.
+
+Objects live in one id-keyed store; zones are tuples of ids (CR 400). An object keeps its id when it
+changes zones, but its ``epoch`` goes up: CR 400.7 makes it a new object, so a target chosen for the
+old one (which remembers the epoch) is illegal (CR 608.2b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+COLORS = ("W", "U", "B", "R", "G")
+MANA_TYPES = ("W", "U", "B", "R", "G", "C")
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+
+
+class FMap(Mapping[K, V], Generic[K, V]):
+    """An immutable mapping; ``set`` and ``without`` return new maps."""
+
+    __slots__ = ("_d",)
+
+    def __init__(self, items: Mapping[K, V] | None = None) -> None:
+        self._d: dict[K, V] = dict(items or {})
+
+    def __getitem__(self, key: K) -> V:
+        return self._d[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FMap):
+            return self._d == other._d
+        if isinstance(other, Mapping):
+            return self._d == dict(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._d.items()))
+
+    def __repr__(self) -> str:
+        return f"FMap({self._d!r})"
+
+    def set(self, key: K, value: V) -> FMap[K, V]:
+        d = dict(self._d)
+        d[key] = value
+        return FMap(d)
+
+    def without(self, key: K) -> FMap[K, V]:
+        d = dict(self._d)
+        d.pop(key, None)
+        return FMap(d)
+
+
+def counters_add(counters: FMap[str, int], kind: str, amount: int) -> FMap[str, int]:
+    """Counters never go below zero (CR 122.8 removal of more than there are removes all)."""
+    n = max(0, counters.get(kind, 0) + amount)
+    return counters.without(kind) if n == 0 else counters.set(kind, n)
+
+
+# A target: ("player", index) | ("object", id, epoch) | ("stack", stack item id)
+Target = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Mod:
+    """A continuous effect on one object until end of turn (pump, keyword, protection)."""
+
+    power: int = 0
+    toughness: int = 0
+    keyword: str | None = None
+    protection: str | None = None  # a colour
+    timestamp: int = 0
+
+
+@dataclass(frozen=True)
+class Obj:
+    """A card or token and its status (CR 110.5, 122)."""
+
+    id: int
+    card: str
+    owner: int
+    controller: int
+    zone: str
+    alias: str | None = None
+    token: bool = False
+    tapped: bool = False
+    sick: bool = False
+    counters: FMap[str, int] = field(default_factory=FMap)
+    damage: int = 0
+    deathtouched: bool = False
+    attached_to: int | None = None
+    mods: tuple[Mod, ...] = ()
+    x: int = 0
+    tribute_paid: bool | None = None
+    loyalty_used: bool = False
+    epoch: int = 0
+    created: int = 0  # n for the n-th created object of this name (projection ref Name#n)
+
+    def moved(self, zone: str, **changes: Any) -> Obj:
+        """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""
+        return replace(self, zone=zone, tapped=False, sick=False, counters=FMap(), damage=0,
+                       deathtouched=False, attached_to=None, mods=(), tribute_paid=None,
+                       loyalty_used=False, epoch=self.epoch + 1, **changes)
+
+
+@dataclass(frozen=True)
+class Player:
+    alias: str
+    life: int = 20
+    counters: FMap[str, int] = field(default_factory=FMap)
+    mana_pool: FMap[str, int] = field(default_factory=FMap)
+    library: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()
+    graveyard: tuple[int, ...] = ()
+    sideboard: tuple[int, ...] = ()
+    collection: tuple[int, ...] = ()
+    crimes: int = 0
+    lost: bool = False
+    drew_from_empty: bool = False
+    land_played: bool = False
+
+
+@dataclass(frozen=True)
+class StackItem:
+    """A spell or an ability on the stack (CR 405, 113.7)."""
+
+    id: int
+    kind: str  # "spell" | "ability"
+    source: int  # the source object's id (for a spell, the card itself)
+    controller: int
+    ability: Any = None  # the ability definition (dict) for abilities; None for a spell
+    targets: tuple[tuple[Target, ...], ...] = ()
+    distribution: tuple[tuple[Target, int], ...] = ()
+    x: int = 0
+    info: FMap[str, Any] = field(default_factory=FMap)  # trigger details: "that_player", "it", ...
+    source_lki: Obj | None = None  # last known information about the source (CR 113.7a)
+
+
+@dataclass(frozen=True)
+class TriggerInstance:
+    """A triggered ability that has triggered and waits to be put on the stack (CR 603.2)."""
+
+    controller: int
+    source: int
+    index: int  # index of the ability in the source's card definition
+    info: FMap[str, Any] = field(default_factory=FMap)
+    source_lki: Obj | None = None
+
+
+@dataclass(frozen=True)
+class Attack:
+    attacker: int
+    defending: Target
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[Player, ...]
+    cards: FMap[str, Any]  # card name -> CardDef
+    objects: FMap[int, Obj] = field(default_factory=FMap)
+    battlefield: tuple[int, ...] = ()
+    exile: tuple[int, ...] = ()
+    stack: tuple[StackItem, ...] = ()  # bottom first
+    turn: int = 1
+    active: int = 0
+    step: str = "main1"
+    priority: int | None = 0
+    passes: frozenset[int] = frozenset()
+    pending_triggers: tuple[TriggerInstance, ...] = ()
+    next_id: int = 1
+    timestamp: int = 0
+    tournament: bool = True
+    once_per_turn: frozenset[tuple[int, int]] = frozenset()
+    awaiting: str | None = None  # "attackers" | "blockers": a turn-based action is due
+    attacks: tuple[Attack, ...] = ()
+    blocks: tuple[tuple[int, int], ...] = ()  # (blocker, attacker)
+    created: FMap[str, int] = field(default_factory=FMap)
+    seed: int = 0
+    pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice
+
+    def obj(self, oid: int) -> Obj:
+        return self.objects[oid]
+
+    def player_index(self, alias: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.alias == alias:
+                return i
+        raise KeyError(alias)
+
+    def apnap(self) -> list[int]:
+        """Players in APNAP order (CR 101.4): the active player, then the others in turn order."""
+        n = len(self.players)
+        return [(self.active + k) % n for k in range(n) if not self.players[(self.active + k) % n].lost]
+
+    def opponents(self, player: int) -> list[int]:
+        return [i for i in self.apnap() if i != player]
+
+    def with_obj(self, o: Obj) -> Game:
+        return replace(self, objects=self.objects.set(o.id, o))
+
+    def with_player(self, index: int, p: Player) -> Game:
+        players = list(self.players)
+        players[index] = p
+        return replace(self, players=tuple(players))

@@ -1,0 +1,163 @@
+"""Targets (CR 115): choosing them (CR 601.2c-d, 603.3d), rechecking them (CR 608.2b), crimes (CR 700.13)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import characteristics as ch
+from .context import Ctx, Decision
+from .errors import IllegalAction
+from .state import FMap, Game, Obj, Target
+
+
+def _obj_candidates(game: Game) -> list[Obj]:
+    out = [game.objects[i] for i in game.battlefield]
+    out += [game.objects[s.id] for s in game.stack if s.kind == "spell"]
+    for p in game.players:
+        out += [game.objects[i] for i in p.graveyard]
+    return out
+
+
+def can_target_object(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj, controller: int) -> bool:
+    """Filter, plus hexproof, shroud and protection from the source's colours (CR 702.11, 702.18, 702.16b)."""
+    if flt.get("what") == "player":
+        return False
+    what = flt.get("what")
+    if what in ("spell", "spell_or_ability") and o.zone != "stack":
+        return False
+    if not ch.matches(game, flt, o, src, controller):
+        return False
+    if o.zone == "battlefield":
+        kws = ch.keywords(game, o)
+        if "Shroud" in kws or ("Hexproof" in kws and o.controller != controller):
+            return False
+        if ch.protections(o) & set(ch.colors(game, src)):
+            return False
+    return True
+
+
+def can_target_player(game: Game, flt: Mapping[str, Any], player: int, controller: int) -> bool:
+    if game.players[player].lost:
+        return False
+    if flt.get("what") == "player":
+        return ch.matches_player(game, flt, player, controller)
+    if "any_of" in flt:
+        return any(f.get("what") == "player" and ch.matches_player(game, f, player, controller) for f in flt["any_of"])
+    return False
+
+
+def candidates(game: Game, flt: Mapping[str, Any], src: Obj, controller: int) -> list[Target]:
+    out: list[Target] = [("player", i) for i in range(len(game.players)) if can_target_player(game, flt, i, controller)]
+    out += [("object", o.id, o.epoch) for o in _obj_candidates(game) if can_target_object(game, flt, o, src, controller)]
+    return out
+
+
+def is_legal(game: Game, flt: Mapping[str, Any], t: Target, src: Obj, controller: int) -> bool:
+    """CR 608.2b: still the same object in the same zone, and still a legal target."""
+    if t[0] == "player":
+        return can_target_player(game, flt, int(t[1]), controller)
+    o = game.objects.get(t[1])
+    if o is None or o.epoch != t[2]:
+        return False
+    return can_target_object(game, flt, o, src, controller)
+
+
+def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any]], *,
+           rule: str = "601.2c") -> tuple[tuple[Target, ...], ...]:
+    """Ask the controller for targets: one decision, answered with a flat list in target-word order."""
+    if not specs:
+        return ()
+    game = ctx.game
+    per_slot = [candidates(game, s["filter"], src, controller) for s in specs]
+    for s, cands in zip(specs, per_slot, strict=True):
+        if not s.get("up_to") and len(cands) < s.get("count", 1):
+            raise IllegalAction(rule, "there are not enough legal targets")
+    forced = None
+    if all(not s.get("up_to") and len(c) == s.get("count", 1) for s, c in zip(specs, per_slot, strict=True)):
+        flat = [t for c in per_slot for t in c]
+        if len(set(flat)) == len(flat):
+            forced = (tuple(flat),)
+    options = tuple(dict.fromkeys(t for c in per_slot for t in c))
+    low = sum(0 if s.get("up_to") else s.get("count", 1) for s in specs)
+    high = sum(s.get("count", 1) for s in specs)
+    answer = ctx.choose(Decision("targets", controller, src.id, options, low, high,
+                                 FMap({"slots": tuple(tuple(c) for c in per_slot), "forced": forced})))
+    return _partition(game, answer, specs, per_slot, rule)
+
+
+def _partition(game: Game, answer: Any, specs: Sequence[Mapping[str, Any]],
+               per_slot: list[list[Target]], rule: str) -> tuple[tuple[Target, ...], ...]:
+    if not isinstance(answer, (list, tuple)):
+        raise IllegalAction(rule, "targets must be a list")
+    rest = list(answer)
+    slots: list[tuple[Target, ...]] = []
+    for s, cands in zip(specs, per_slot, strict=True):
+        count = s.get("count", 1)
+        take: list[Target] = []
+        while rest and len(take) < count and (rest[0] in cands or not s.get("up_to")):
+            take.append(rest.pop(0))
+        if not s.get("up_to") and len(take) < count:
+            raise IllegalAction(rule, f"{count} target(s) required, {len(take)} chosen")
+        for t in take:
+            if t not in cands:
+                raise IllegalAction(rule, f"{describe(game, t)} is not a legal target")
+        if len(set(take)) != len(take):
+            raise IllegalAction("115.3", "the same object can't be chosen twice for one instance of \"target\"")
+        slots.append(tuple(take))
+    if rest:
+        raise IllegalAction(rule, f"too many targets: {[describe(game, t) for t in rest]}")
+    for i, s in enumerate(specs):
+        if "distinct_from" in s and set(slots[i]) & set(slots[s["distinct_from"]]):
+            raise IllegalAction("115.3", "this target must be a different object")
+    return tuple(slots)
+
+
+def divide(ctx: Ctx, controller: int, src: Obj, total: int, chosen: Sequence[Target]) -> tuple[tuple[Target, int], ...]:
+    """CR 601.2d: announce the division; each target gets at least one."""
+    if not chosen:
+        return ()
+    forced = ((tuple((chosen[0], total),),) if len(chosen) == 1 else
+              (tuple((t, 1) for t in chosen),) if total == len(chosen) else None)
+    answer = ctx.choose(Decision("distribute", controller, src.id, tuple(chosen), len(chosen), len(chosen),
+                                 FMap({"total": total, "forced": forced})))
+    try:
+        pairs = tuple((t, int(n)) for t, n in answer)
+    except (TypeError, ValueError) as exc:
+        raise IllegalAction("601.2d", "a division must pair each target with an amount") from exc
+    if sorted(map(repr, (t for t, _ in pairs))) != sorted(map(repr, chosen)):
+        raise IllegalAction("601.2d", "the division must name each target exactly once")
+    if any(n < 1 for _, n in pairs):
+        raise IllegalAction("601.2d", "each target must be assigned at least one")
+    if sum(n for _, n in pairs) != total:
+        raise IllegalAction("601.2d", f"the division must add up to {total}")
+    return pairs
+
+
+def is_crime(game: Game, player: int, slots: Sequence[Sequence[Target]]) -> bool:
+    """CR 700.13: targets an opponent, a permanent/spell/ability an opponent controls, or a card in an
+    opponent's graveyard."""
+    for slot in slots:
+        for t in slot:
+            if t[0] == "player" and t[1] != player:
+                return True
+            if t[0] == "object":
+                o = game.objects.get(t[1])
+                if o is None:
+                    continue
+                if o.zone in ("battlefield", "stack") and o.controller != player:
+                    return True
+                if o.zone == "graveyard" and o.owner != player:
+                    return True
+            if t[0] == "stack":
+                item = next((s for s in game.stack if s.id == t[1]), None)
+                if item is not None and item.controller != player:
+                    return True
+    return False
+
+
+def describe(game: Game, t: Target) -> str:
+    if t[0] == "player":
+        return game.players[t[1]].alias
+    o = game.objects.get(t[1])
+    return (o.alias or o.card) if o else f"object {t[1]}"

@@ -1,0 +1,194 @@
+"""Triggered abilities (CR 603).
+
+Every event is checked against the trigger conditions of the abilities that could see it (CR 603.2).
+Abilities that triggered wait until a player would receive priority, then each player in APNAP order
+puts theirs on the stack in the order they choose (CR 603.3b); targets are chosen then (CR 603.3d).
+Triggered mana abilities resolve at once (CR 605.4a). An intervening "if" is checked when the ability
+triggers and again when it resolves (CR 603.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from . import characteristics as ch
+from . import targets as tg
+from .context import Ctx, Decision, Event
+from .effects import Res, perform
+from .errors import IllegalAction
+from .state import FMap, Game, Obj, StackItem, TriggerInstance
+
+
+def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, info: Mapping[str, Any],
+                    controller: int) -> bool:
+    if not cond:
+        return True
+    if cond.get("tribute_not_paid"):
+        it = info.get("it")
+        subject = game.objects.get(it) if it is not None else source
+        if subject is None or subject.tribute_paid is not False:
+            return False
+    return not (cond.get("crime_committed_this_turn") and game.players[controller].crimes == 0)
+
+
+def _watchers(game: Game, event: Event) -> Iterable[tuple[Obj, int, Mapping[str, Any]]]:
+    """(source, ability index, ability) for every triggered ability that could see the event."""
+    seen: set[int] = set()
+    sources: list[Obj] = [game.objects[i] for i in game.battlefield]
+    for p in game.players:
+        sources += [game.objects[i] for i in p.graveyard]
+    lki = event.get("lki")
+    if isinstance(lki, Obj) and lki.zone == "battlefield":
+        sources.append(lki)  # leaves-the-battlefield abilities look back in time (CR 603.10a)
+    for s in sources:
+        if s.id in seen and s is not lki:
+            continue
+        seen.add(s.id)
+        for i, a in enumerate(ch.card(game, s).abilities):
+            if a["kind"] != "triggered":
+                continue
+            zone = a["trigger"].get("zone", "battlefield")
+            if s is lki or s.zone == zone:
+                yield s, i, a
+
+
+def _rel(rel: str | None, who: int, me: int) -> bool:
+    return rel in (None, "any") or (rel == "you") == (who == me)
+
+
+def _what(game: Game, what: Any, o: Obj | None, src: Obj) -> bool:
+    if o is None:
+        return False
+    if what in (None, "self"):
+        return o.id == src.id
+    if what == "enchanted":
+        return src.attached_to == o.id
+    return ch.matches(game, {**what, "zone": None} if "zone" not in what else what, o, src)
+
+
+def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict[str, Any] | None:
+    """If the event satisfies the trigger condition, the info the ability will need; else None."""
+    on = trig["on"]
+    t = event["type"]
+    me = src.controller
+    if on == "enters" and t == "zone_change" and event["to"] == "battlefield":
+        o = game.objects.get(event["object"])
+        if o is not None and _what(game, trig.get("what"), o, src):
+            return {"it": o.id}
+    elif on == "dies" and t == "zone_change" and event["from"] == "battlefield" and event["to"] == "graveyard":
+        lki = event["lki"]
+        if ch.is_type(game, lki, "Creature") and _what(game, trig.get("what"), lki, src):
+            return {"it": lki.id}
+    elif on == "cast" and t == "spell_cast" and _rel(trig.get("by"), event["player"], me):
+        spell = game.obj(event["card"])
+        if trig.get("spell") and not ch.matches(game, {**trig["spell"], "zone": "stack"}, spell, src):
+            return None
+        if trig.get("targets_self") and not any(
+                tt[0] == "object" and tt[1] == src.id for slot in event["targets"] for tt in slot):
+            return None
+        return {"it": spell.id, "that_player": event["player"]}
+    elif on == "commit_crime" and t == "crime_committed" and _rel(trig.get("by"), event["player"], me):
+        if trig.get("by") == "opponent" and event["player"] == me:
+            return None
+        return {"that_player": event["player"]}
+    elif on == "tapped_for_mana" and t == "mana_added" and event.get("tapped"):
+        o = game.objects.get(event["source"])
+        if o is not None and _what(game, trig.get("what"), o, src) and (
+                trig.get("mana") is None or trig["mana"] in event["mana"]):
+            return {"it": o.id, "that_player": event["player"], "produced": tuple(event["mana"])}
+    elif on == "step_begins" and t == "step" and event["step"] == trig.get("step"):
+        if trig.get("whose", "your") == "each" or game.active == me:
+            return {"that_player": game.active}
+    elif on == "deals_combat_damage_to_player" and t == "damage_dealt" and event.get("combat"):
+        if event["source"] == src.id and event["target"][0] == "player":
+            return {"that_player": event["target"][1]}
+    elif on == "becomes_untapped" and t == "untapped" and event["object"] == src.id:
+        return {}
+    elif on == "counters_put" and t == "counters_put" and "object" in event:
+        o = game.objects.get(event["object"])
+        if o is not None and _what(game, trig.get("what"), o, src):
+            return {"it": o.id}
+    return None
+
+
+def is_mana_trigger(ability: Mapping[str, Any]) -> bool:
+    """CR 605.1b: no target, triggers from a mana ability, could add mana."""
+    return (ability["trigger"]["on"] == "tapped_for_mana" and not ability.get("targets")
+            and any(e["do"].startswith("add_mana") for e in ability["effects"]))
+
+
+def on_event(ctx: Ctx, event: Event) -> None:
+    """Check one event against every trigger condition (CR 603.2)."""
+    game = ctx.game
+    for src, index, ability in list(_watchers(game, event)):
+        info = matches(game, ability["trigger"], src, event)
+        if info is None:
+            continue
+        if ability.get("once_per_turn") and (src.id, index) in game.once_per_turn:
+            continue
+        if not condition_holds(game, ability.get("condition"), src, info, src.controller):
+            continue
+        if ability.get("once_per_turn"):
+            game = replace(game, once_per_turn=game.once_per_turn | {(src.id, index)})
+            ctx.game = game
+        inst = TriggerInstance(src.controller, src.id, index, FMap(info), src)
+        if is_mana_trigger(ability):
+            resolve_mana_trigger(ctx, inst, ability)
+            game = ctx.game
+        else:
+            ctx.game = replace(ctx.game, pending_triggers=(*ctx.game.pending_triggers, inst))
+            game = ctx.game
+
+
+def resolve_mana_trigger(ctx: Ctx, inst: TriggerInstance, ability: Mapping[str, Any]) -> None:
+    """CR 605.4a: resolves immediately after the mana ability that triggered it."""
+    res = Res(controller=inst.controller, source=inst.source, source_lki=inst.source_lki or ctx.game.obj(inst.source),
+              info=inst.info)
+    perform(ctx, res, ability["effects"])
+
+
+def put_on_stack(ctx: Ctx) -> None:
+    """CR 603.3b: APNAP order; each player orders their own simultaneous triggers."""
+    pending = ctx.game.pending_triggers
+    ctx.game = replace(ctx.game, pending_triggers=())
+    for player in ctx.game.apnap():
+        mine = [t for t in pending if t.controller == player]
+        if len(mine) > 1:
+            answer = ctx.choose(Decision("trigger_order", player, None, tuple(mine), len(mine), len(mine)))
+            order = list(answer) if isinstance(answer, (list, tuple)) else []
+            if len(order) != len(mine) or any(order.count(t) != mine.count(t) for t in mine):
+                raise IllegalAction("603.3b", "the order must list each of the player's triggered abilities once")
+            mine = order
+        for inst in mine:
+            _put_one(ctx, inst)
+
+
+def _put_one(ctx: Ctx, inst: TriggerInstance) -> None:
+    game = ctx.game
+    src = game.objects.get(inst.source) or inst.source_lki
+    assert src is not None
+    if src.epoch != (inst.source_lki.epoch if inst.source_lki else src.epoch):
+        src = inst.source_lki or src
+    ability = ch.card(game, src).abilities[inst.index]
+    specs = ability.get("targets", ())
+    try:
+        slots = tg.choose(ctx, inst.controller, src, specs, rule="603.3d")
+    except IllegalAction as exc:
+        if exc.rule == "603.3d" and "not enough legal targets" in exc.reason:
+            return  # no legal choice: removed from the stack (CR 603.3d)
+        raise
+    item = StackItem(id=ctx.game.next_id, kind="ability", source=src.id, controller=inst.controller,
+                     ability=ability, targets=slots, info=inst.info, source_lki=inst.source_lki or src)
+    ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))
+    ctx.emit({"type": "ability_triggered", "controller": inst.controller, "source": src.id})
+    commit_crime_if(ctx, inst.controller, src.id, slots)
+
+
+def commit_crime_if(ctx: Ctx, player: int, source: int, slots: Any) -> None:
+    """CR 700.13: one crime per spell or ability, judged on its initial targets."""
+    if tg.is_crime(ctx.game, player, slots):
+        p = ctx.game.players[player]
+        ctx.game = ctx.game.with_player(player, replace(p, crimes=p.crimes + 1))
+        ctx.emit({"type": "crime_committed", "player": player, "source": source})

@@ -1,0 +1,243 @@
+"""Turn structure (CR 500-514), priority (CR 117) and resolving the stack (CR 608)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import characteristics as ch
+from . import sba, triggers
+from . import targets as tg
+from .casting import _aura_targets, spell_ability
+from .context import Ctx
+from .counters import enter_battlefield
+from .effects import Res, deal_damage, draw, perform
+from .errors import IllegalAction
+from .mana import empty_pools
+from .state import STEPS, Attack, FMap, Game, Obj, StackItem
+from .zones import move
+
+
+def settle(ctx: Ctx) -> None:
+    """CR 117.5, 704.3: before a player receives priority, state-based actions and then triggers,
+    repeatedly; then that player receives priority."""
+    for _ in range(1000):
+        if sba.check(ctx):
+            continue
+        if ctx.game.pending_triggers:
+            triggers.put_on_stack(ctx)
+            continue
+        break
+    if ctx.game.priority is not None and ctx.game.pending is None:
+        ctx.emit({"type": "priority", "player": ctx.game.priority})
+
+
+def _next_player(game: Game, player: int) -> int:
+    n = len(game.players)
+    for k in range(1, n + 1):
+        q = (player + k) % n
+        if not game.players[q].lost:
+            return q
+    return player
+
+
+def pass_priority(ctx: Ctx, player: int) -> None:
+    """CR 117.3d-117.4: all players passing in succession resolves the top object or ends the step."""
+    game = ctx.game
+    if game.priority != player:
+        raise IllegalAction("117.3d", f"{game.players[player].alias} does not have priority")
+    passes = game.passes | {player}
+    alive = {i for i, p in enumerate(game.players) if not p.lost}
+    if passes >= alive:
+        ctx.game = replace(game, passes=frozenset())
+        if game.stack:
+            resolve_top(ctx)
+            ctx.game = replace(ctx.game, priority=ctx.game.active, passes=frozenset())  # 117.3b
+        else:
+            next_step(ctx)
+    else:
+        ctx.game = replace(game, passes=passes, priority=_next_player(game, player))
+        ctx.emit({"type": "priority", "player": ctx.game.priority})
+
+
+def resolve_top(ctx: Ctx) -> None:
+    """CR 608.2: check targets (608.2b), follow the instructions, then the spell leaves the stack."""
+    item = ctx.game.stack[-1]
+    ctx.game = replace(ctx.game, stack=ctx.game.stack[:-1])
+    game = ctx.game
+    src: Obj = game.objects.get(item.source) or item.source_lki  # type: ignore[assignment]
+    lki = item.source_lki or src
+    specs = _target_specs(game, item)
+    legal = tuple(tuple(tg.is_legal(game, specs[i]["filter"], t, lki, item.controller) for t in slot)
+                  for i, slot in enumerate(item.targets))
+    targeted = any(item.targets)
+    if targeted and not any(ok for slot in legal for ok in slot):
+        ctx.emit({"type": "did_not_resolve", "source": item.source, "kind": item.kind})
+        if item.kind == "spell":
+            _put_back(ctx, item, "graveyard")
+        return
+    res = Res(controller=item.controller, source=item.source, source_lki=lki, targets=item.targets, legal=legal,
+              x=item.x, distribution=item.distribution, info=item.info, stack_id=item.id)
+    if item.kind == "ability":
+        if not triggers.condition_holds(game, item.ability.get("condition"), lki, item.info, item.controller):
+            return  # CR 603.4: the intervening "if" is false on resolution
+        perform(ctx, res, item.ability["effects"])
+        ctx.emit({"type": "resolved", "source": item.source, "kind": "ability"})
+        return
+    cd = ch.card(game, src)
+    if "Instant" in cd.types or "Sorcery" in cd.types:
+        ab = spell_ability(game, src)
+        perform(ctx, res, ab["effects"] if ab else ())
+        ctx.emit({"type": "resolved", "source": item.source, "kind": "spell"})
+        _put_back(ctx, item, "graveyard")  # 608.2n
+        return
+    ctx.game = _spell_object_to(ctx.game, item)
+    new = enter_battlefield(ctx, item.source, item.controller, x=item.x, cause="resolve")  # 608.3
+    if item.targets and item.targets[0]:  # an Aura attaches to its target (303.4f)
+        host = item.targets[0][0]
+        ctx.game = ctx.game.with_obj(replace(new, attached_to=int(host[1])))
+    ctx.emit({"type": "resolved", "source": item.source, "kind": "spell"})
+
+
+def _spell_object_to(game: Game, item: StackItem) -> Game:
+    return game
+
+
+def _put_back(ctx: Ctx, item: StackItem, zone: str) -> None:
+    o = ctx.game.objects.get(item.source)
+    if o is not None and o.zone == "stack":
+        move(ctx, item.source, zone)
+
+
+def _target_specs(game: Game, item: StackItem) -> list[dict]:  # type: ignore[type-arg]
+    if item.kind == "ability":
+        return list(item.ability.get("targets", ()))
+    o = item.source_lki or game.obj(item.source)
+    ab = spell_ability(game, o)
+    return list(ab.get("targets", ())) if ab else list(_aura_targets(game, o))
+
+
+# --- steps ---------------------------------------------------------------------------------------
+
+def next_step(ctx: Ctx) -> None:
+    """End the current step (CR 500.4: mana empties) and begin the next one."""
+    game = empty_pools(ctx.game)
+    i = STEPS.index(game.step)
+    if game.step == "declare_attackers" and not game.attacks:
+        i = STEPS.index("end_of_combat") - 1  # 508.8: no attackers, skip blockers and damage
+    if game.step == "end_of_combat":
+        game = replace(game, attacks=(), blocks=())
+    if i + 1 >= len(STEPS):
+        ctx.game = game
+        _new_turn(ctx)
+        return
+    ctx.game = replace(game, step=STEPS[i + 1], passes=frozenset())
+    begin_step(ctx)
+
+
+def _new_turn(ctx: Ctx) -> None:
+    game = ctx.game
+    active = _next_player(game, game.active)
+    players = tuple(replace(p, crimes=0, land_played=False) for p in game.players)
+    objects = FMap({oid: replace(o, loyalty_used=False) for oid, o in game.objects.items()})
+    ctx.game = replace(game, players=players, objects=objects, active=active, turn=game.turn + 1, step="untap",
+                       once_per_turn=frozenset(), passes=frozenset())
+    begin_step(ctx)
+
+
+def begin_step(ctx: Ctx) -> None:
+    """Turn-based actions at the start of each step (CR 502-514), then priority (CR 117.3a)."""
+    game = ctx.game
+    ctx.emit({"type": "step", "step": game.step, "turn": game.turn})
+    step = game.step
+    if step == "untap":
+        # 502.3 untap; 302.6: permanents the active player controls are no longer summoning sick
+        for oid in game.battlefield:
+            o = ctx.game.obj(oid)
+            if o.controller == game.active:
+                untap = o.tapped and ch.untaps_normally(ctx.game, o)
+                ctx.game = ctx.game.with_obj(replace(o, sick=False, tapped=o.tapped and not untap))
+                if untap:
+                    ctx.emit({"type": "untapped", "object": oid})
+        ctx.game = replace(ctx.game, priority=None)
+        next_step(ctx)
+        return
+    if step == "draw":
+        draw(ctx, game.active)  # 504.1
+    if step == "cleanup":
+        # 514.2: damage is removed and "until end of turn" effects end
+        objects = FMap({oid: replace(o, damage=0, deathtouched=False, mods=()) for oid, o in ctx.game.objects.items()})
+        ctx.game = replace(ctx.game, objects=objects, priority=None)
+        sba.check(ctx)
+        if not ctx.game.pending_triggers:
+            next_step(ctx)
+            return
+    if step == "declare_attackers":
+        ctx.game = replace(ctx.game, priority=None, awaiting="attackers")
+        return
+    if step == "declare_blockers":
+        if not ctx.game.attacks:
+            ctx.game = replace(ctx.game, priority=ctx.game.active)
+            return
+        ctx.game = replace(ctx.game, priority=None, awaiting="blockers")
+        return
+    if step == "combat_damage":
+        combat_damage(ctx)
+    ctx.game = replace(ctx.game, priority=ctx.game.active, passes=frozenset())
+
+
+def declare_attackers(ctx: Ctx, player: int, attacks: list[Attack]) -> None:
+    """CR 508.1: the active player declares attackers; tapping them (508.1f)."""
+    game = ctx.game
+    if game.awaiting != "attackers" or player != game.active:
+        raise IllegalAction("508.1", "attackers are declared by the active player at the start of the declare attackers step")
+    for a in attacks:
+        o = game.objects.get(a.attacker)
+        if o is None or o.zone != "battlefield" or o.controller != player or not ch.is_type(game, o, "Creature"):
+            raise IllegalAction("508.1a", "only untapped creatures you control can attack")
+        if o.tapped:
+            raise IllegalAction("508.1a", f"{o.alias or o.card} is tapped")
+        if o.sick and not ch.has_keyword(game, o, "Haste"):
+            raise IllegalAction("302.6", f"{o.alias or o.card} can't attack: it came under your control this turn")
+        if ch.has_keyword(game, o, "Defender"):
+            raise IllegalAction("702.3b", "a creature with defender can't attack")
+    for a in attacks:
+        o = ctx.game.obj(a.attacker)
+        if not ch.has_keyword(ctx.game, o, "Vigilance"):
+            ctx.game = ctx.game.with_obj(replace(o, tapped=True))
+    ctx.game = replace(ctx.game, attacks=tuple(attacks), awaiting=None, priority=ctx.game.active, passes=frozenset())
+    for a in attacks:
+        ctx.emit({"type": "attacks", "object": a.attacker, "defending": a.defending})
+
+
+def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> None:
+    """CR 509.1: the defending player declares blockers."""
+    game = ctx.game
+    if game.awaiting != "blockers":
+        raise IllegalAction("509.1", "blockers are declared at the start of the declare blockers step")
+    attackers = {a.attacker for a in game.attacks}
+    for blocker, attacker in blocks:
+        o = game.objects.get(blocker)
+        if o is None or o.controller != player or o.tapped or attacker not in attackers:
+            raise IllegalAction("509.1a", "each blocker must be an untapped creature you control blocking an attacker")
+    ctx.game = replace(game, blocks=tuple(blocks), awaiting=None, priority=game.active, passes=frozenset())
+
+
+def combat_damage(ctx: Ctx) -> None:
+    """CR 510: attackers and blockers deal damage equal to their power, simultaneously."""
+    game = ctx.game
+    assignments: list[tuple[Obj, tuple]] = []  # type: ignore[type-arg]
+    for a in game.attacks:
+        o = game.objects.get(a.attacker)
+        if o is None or o.zone != "battlefield":
+            continue
+        blockers = [b for b, att in game.blocks if att == a.attacker and game.obj(b).zone == "battlefield"]
+        if blockers:
+            b = game.obj(blockers[0])
+            assignments.append((o, ("object", b.id, b.epoch)))
+            assignments.append((b, ("object", o.id, o.epoch)))
+        elif not any(att == a.attacker for _, att in game.blocks):
+            assignments.append((o, a.defending))
+    for source, target in assignments:
+        n = ch.power(game, source)
+        if n > 0:
+            deal_damage(ctx, source, target, n, combat=True)
