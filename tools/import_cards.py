@@ -69,6 +69,8 @@ def main(names: list[str]) -> int:
             print(f"not found: {name}", file=sys.stderr)
             status = 1
             continue
+        if entry.get("text") is None:
+            entry["text"] = ""
         entry.setdefault("manaValue", mana_value(entry.get("manaCost")))
         entry.setdefault("colors", colors(entry.get("manaCost")))
         entry.setdefault("colorIdentity", entry["colors"])
