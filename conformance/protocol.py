@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import queue
+import selectors
 import shlex
 import signal
 import subprocess
@@ -208,7 +209,8 @@ class AdapterProcess:
             raise AdapterFailure(
                 "did_not_start", f"cannot run {argv[0]!r}: {error.strerror or error}"
             ) from None
-        assert self.proc.stdout is not None and self.proc.stderr is not None
+        assert self.proc.stdin is not None and self.proc.stdout is not None and self.proc.stderr is not None
+        os.set_blocking(self.proc.stdin.fileno(), False)
         threading.Thread(target=self._read_stdout, args=(self.proc.stdout,), daemon=True).start()
         threading.Thread(target=self._read_stderr, args=(self.proc.stderr,), daemon=True).start()
 
@@ -230,21 +232,47 @@ class AdapterProcess:
     def stderr(self) -> str:
         return "\n".join(self.stderr_tail)
 
-    def send(self, message: JSON) -> None:
-        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    def send(self, message: JSON, seconds: float = 5.0, what: str = "a message") -> None:
+        """Write one line; a timeout if the adapter does not read it within ``seconds``.
+
+        stdin is non-blocking, so an adapter that stops reading cannot block the runner on a full pipe.
+        """
+        data = memoryview(
+            (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        )
         assert self.proc.stdin is not None
         try:
-            self.proc.stdin.write(data)
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._exited("the adapter closed its stdin") from None
+            fd = self.proc.stdin.fileno()
+        except ValueError:
+            raise self._exited("the adapter's stdin is closed") from None
+        deadline = time.monotonic() + seconds
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_WRITE)
+            while data:
+                try:
+                    data = data[os.write(fd, data) :]
+                    continue
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    raise self._exited("the adapter closed its stdin") from None
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not selector.select(remaining):
+                    raise AdapterTimeout(
+                        "timeout",
+                        f"the adapter did not read {what} within {seconds:g} s",
+                        stderr=self.stderr(),
+                    )
 
-    def receive(self, seconds: float, waiting_for: str) -> tuple[JSON, str]:
+    def receive(self, seconds: float, waiting_for: str, limit: float | None = None) -> tuple[JSON, str]:
+        """The next line, parsed; waits ``seconds`` (``limit``: the total to report in a timeout)."""
         try:
             raw = self.lines.get(timeout=max(seconds, 0.0))
         except queue.Empty:
             raise AdapterTimeout(
-                "timeout", f"no answer to {waiting_for} within {seconds:g} s", stderr=self.stderr()
+                "timeout",
+                f"no answer to {waiting_for} within {limit if limit is not None else seconds:g} s",
+                stderr=self.stderr(),
             ) from None
         if raw is None:
             raise self._exited(f"the adapter closed stdout while the runner waited for {waiting_for}")
@@ -263,7 +291,7 @@ class AdapterProcess:
         """Send stop, close stdin, wait ``grace`` seconds, then kill. The exit status, None if killed."""
         if self.proc.poll() is None:
             try:
-                self.send({"cmd": "stop"})
+                self.send({"cmd": "stop"}, 1.0, "stop")
                 assert self.proc.stdin is not None
                 self.proc.stdin.close()
             except (AdapterFailure, OSError):
@@ -355,7 +383,9 @@ class ProtocolEngine:
             self._start_failed(failure)
             raise
         try:
-            process.send({"cmd": "start", "protocol": PROTOCOL_VERSION})
+            process.send(
+                {"cmd": "start", "protocol": PROTOCOL_VERSION}, self.start_timeout, "the start message"
+            )
             message, line = process.receive(self.start_timeout, "the start message (the handshake)")
             info = check_handshake(message, line)
         except AdapterFailure as failure:
@@ -417,8 +447,10 @@ class ProtocolEngine:
         self._seq += 1
         began = time.perf_counter()
         try:
-            process.send({"cmd": "run", "seq": seq, "case": case, "cards": dict(cards)})
-            message, line = process.receive(self.timeout, f"run seq {seq}")
+            run = {"cmd": "run", "seq": seq, "case": case, "cards": dict(cards)}
+            process.send(run, self.timeout, f"run seq {seq}")
+            left = max(0.0, self.timeout - (time.perf_counter() - began))
+            message, line = process.receive(left, f"run seq {seq}", self.timeout)
             result = check_result(message, line, seq)
         except AdapterFailure as failure:
             process.kill()

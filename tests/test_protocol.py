@@ -282,3 +282,16 @@ def test_result_schema_accepts_what_the_reference_adapter_sends() -> None:
     stopped = {"steps": [], "unanswered": {"kind": "targets", "player": "alice", "options": []}}
     assert validator.is_valid({"seq": 1, "observation": stopped})
     assert not validator.is_valid({"seq": 1})
+
+
+def test_an_adapter_that_stops_reading_cannot_block_the_runner(tmp_path: Path) -> None:
+    source = (ADAPTERS / "_nothing.py").read_text(encoding="utf-8") + (
+        "\nline = sys.stdin.readline()\nsend(handshake())\nimport time\ntime.sleep(60)\n"
+    )
+    big = {**cases()[0], "notes": "x" * 4_000_000}  # far more than a pipe buffer holds
+    began = time.perf_counter()
+    with ProtocolEngine(python_adapter(tmp_path, source), timeout=0.5) as engine:
+        with pytest.raises(AdapterTimeout) as raised:
+            engine.run(big, {})
+    assert "did not read run seq 0" in raised.value.message
+    assert time.perf_counter() - began < 5
