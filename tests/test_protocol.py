@@ -290,8 +290,8 @@ def test_an_adapter_that_stops_reading_cannot_block_the_runner(tmp_path: Path) -
     )
     big = {**cases()[0], "notes": "x" * 4_000_000}  # far more than a pipe buffer holds
     began = time.perf_counter()
-    with ProtocolEngine(python_adapter(tmp_path, source), timeout=0.5) as engine:
-        with pytest.raises(AdapterTimeout) as raised:
-            engine.run(big, {})
+    engine = ProtocolEngine(python_adapter(tmp_path, source), timeout=0.5)
+    with engine, pytest.raises(AdapterTimeout) as raised:
+        engine.run(big, {})
     assert "did not read run seq 0" in raised.value.message
     assert time.perf_counter() - began < 5
