@@ -95,6 +95,13 @@ def _disqualified(errors: list[ValidationError]) -> bool:
             return True
         if sub.validator == "const" and depth <= 1:
             return True
+        if sub.validator == "enum" and depth == 0:
+            kinds = {_kind(option) for option in sub.validator_value}
+            if _kind(sub.instance) not in kinds:  # an object is plainly not one of some strings
+                return True
+        if sub.validator in ("oneOf", "anyOf") and depth == 0 and sub.context:
+            if all(_disqualified(errs) for errs in _branches(sub).values()):
+                return True
     return False
 
 
@@ -106,7 +113,8 @@ def _one_of(error: ValidationError) -> Iterator[tuple[str, str]]:
     if len(candidates) == 1:
         yield from describe_all(candidates[0])
         return
-    best = best_match(error.context)
+    pool = [sub for errs in candidates for sub in errs] or list(error.context)
+    best = best_match(pool)
     yield from describe(best)
 
 

@@ -10,6 +10,8 @@ import pytest
 from harness_helpers import BROKEN, DATA, EXAMPLE, EXAMPLES
 
 from conformance.loader import Problem
+
+ROOT = Path(__file__).parent.parent
 from conformance.validate import validate
 
 # broken file -> (JSON pointer, words the message must contain); each file has exactly this problem.
@@ -101,28 +103,52 @@ def test_unreadable_and_non_utf8_files_are_problems_not_tracebacks(tmp_path: Pat
     assert "no such file or directory" in text
 
 
-def test_card_files_are_checked_against_the_card_schema(tmp_path: Path) -> None:
+CARD_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://mtg-conformance.dev/spec/v1/card.schema.json",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["name", "type"],
+    "properties": {"name": {"type": "string"}, "type": {"type": "string"}},
+}
+
+
+def small_suite(tmp_path: Path) -> tuple[Path, Path]:
+    """A spec dir with the real case schema and a tiny card schema, and a suite with two cards."""
+    spec = tmp_path / "spec"
+    spec.mkdir()
+    shutil.copy(ROOT / "spec" / "case.schema.json", spec / "case.schema.json")
+    (spec / "card.schema.json").write_text(json.dumps(CARD_SCHEMA), encoding="utf-8")
     suite = tmp_path / "suite"
-    shutil.copytree(DATA / "cards", suite / "cards")
+    (suite / "cards").mkdir(parents=True)
+    for name in ("Forest", "Hardened Scales"):
+        card = {"name": name, "type": "Land"}
+        (suite / "cards" / f"{name}.json").write_text(json.dumps(card), encoding="utf-8")
+    return spec, suite
+
+
+def test_card_files_are_checked_against_the_card_schema(tmp_path: Path) -> None:
+    spec, suite = small_suite(tmp_path)
     (suite / "cards" / "broken.json").write_text('{"name": "Nameless", "colour": "green"}', encoding="utf-8")
-    problems = validate([suite]).problems
+    problems = validate([suite], spec_dir=spec).problems
     assert problems, "a card with an unknown field and missing fields must be invalid"
     assert all(Path(p.file).name == "broken.json" for p in problems)
     assert any('unknown field "colour"' in p.message for p in problems)
 
 
 def test_inline_cards_are_validated_through_the_registry(tmp_path: Path) -> None:
-    suite = tmp_path / "suite"
-    shutil.copytree(DATA / "cards", suite / "cards")
+    spec, suite = small_suite(tmp_path)
     case = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     case["cards"] = [{"name": "Homemade"}]
     case["setup"]["players"][0]["hand"][0]["card"] = "Homemade"
     (suite / "t").mkdir()
     (suite / "t" / "inline.json").write_text(json.dumps(case), encoding="utf-8")
-    problems = validate([suite]).problems
-    assert problems and all((p.pointer or "").startswith("/cards/0") for p in problems), [
-        str(p) for p in problems
-    ]
+    problems = validate([suite], spec_dir=spec).problems
+    assert [(p.pointer, p.message) for p in problems] == [("/cards/0", 'missing the required field "type"')]
+    case["cards"] = [{"name": "Homemade", "type": "Creature"}]
+    (suite / "t" / "inline.json").write_text(json.dumps(case), encoding="utf-8")
+    problems = validate([suite], spec_dir=spec).problems
+    assert problems == []
 
 
 def test_a_find_query_needs_no_alias_but_its_players_must_exist(tmp_path: Path) -> None:
@@ -136,4 +162,20 @@ def test_a_find_query_needs_no_alias_but_its_players_must_exist(tmp_path: Path) 
     problems = validate([suite]).problems
     assert [(p.pointer, "carol" in p.message) for p in problems] == [
         ("/expect/stack/0/source/find/controller", True)
+    ]
+
+
+def test_a_bad_decision_answer_reports_the_branch_it_was_meant_to_be(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    shutil.copytree(DATA / "cards", suite / "cards")
+    case = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    case["decisions"] = [{"kind": "targets", "answer": ["Forest"]}, {"kind": "mana_color", "answer": "G"}]
+    (suite / "t").mkdir()
+    (suite / "t" / "answer.json").write_text(json.dumps(case), encoding="utf-8")
+    problems = validate([suite]).problems
+    assert [(p.pointer, p.message) for p in problems] == [
+        (
+            "/decisions/0/answer/0",
+            '"Forest" is not an alias (lowercase letters, digits and _, starting with a letter)',
+        )
     ]
