@@ -99,9 +99,9 @@ def _disqualified(errors: list[ValidationError]) -> bool:
             kinds = {_kind(option) for option in sub.validator_value}
             if _kind(sub.instance) not in kinds:  # an object is plainly not one of some strings
                 return True
-        if sub.validator in ("oneOf", "anyOf") and depth == 0 and sub.context:
-            if all(_disqualified(errs) for errs in _branches(sub).values()):
-                return True
+        nested = sub.validator in ("oneOf", "anyOf") and depth == 0 and bool(sub.context)
+        if nested and all(_disqualified(errs) for errs in _branches(sub).values()):
+            return True
     return False
 
 
