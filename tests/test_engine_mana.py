@@ -1,0 +1,72 @@
+"""Mana (CR 106), the tap and untap symbols (CR 107.5-107.6) and summoning sickness (CR 302.6)."""
+
+from __future__ import annotations
+
+import pytest
+from engine import IllegalAction
+from engine.mana import could_produce, payments
+
+from engine_helpers import act, card, new_game, obj
+
+POOL = card("Test Pool", "Land", [{"kind": "activated", "cost": {"tap": True},
+                                   "effects": [{"do": "add_mana_could_produce", "lands": "you", "of": "type"}]}])
+CONTAMINATION = card("Test Contamination", "Enchantment", [{"kind": "replacement", "replacement": {
+    "event": "produce_mana", "affects": {"types": ["Land"]}, "produce": "B"}}])
+
+
+def test_two_reflecting_pools_could_produce_nothing_and_the_question_terminates() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "p1", "card": "Test Pool"},
+                                                         {"alias": "p2", "card": "Test Pool"}]},
+                        {"alias": "b"}], extra=[POOL])
+    assert could_produce(g, refs.by_alias["p1"]) == set()
+
+
+def test_reflecting_pool_could_produce_what_another_land_could() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "pool", "card": "Test Pool"},
+                                                         {"alias": "f", "card": "Forest", "tapped": True}]},
+                        {"alias": "b"}], extra=[POOL])
+    # costs are ignored (CR 106.7): the tapped Forest still could produce G
+    assert could_produce(g, refs.by_alias["pool"]) == {"G"}
+
+
+def test_contamination_changes_what_a_land_could_produce() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "f", "card": "Forest"},
+                                                         {"alias": "c", "card": "Test Contamination"}]},
+                        {"alias": "b"}], extra=[CONTAMINATION])
+    assert could_produce(g, refs.by_alias["f"]) == {"B"}
+
+
+def test_undefined_type_produces_no_mana_and_no_mana_event() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "pool", "card": "Test Pool"}]}, {"alias": "b"}], extra=[POOL])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "pool", "ability": 0})
+    assert step.pending is None
+    assert not step.game.players[0].mana_pool
+    assert not [e for e in step.events if e["type"] == "mana_added"]
+    assert obj(step.game, refs, "pool").tapped
+
+
+def test_summoning_sick_creature_cannot_tap_for_mana() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "elf", "card": "Llanowar Elves", "summoning_sick": True}]},
+                        {"alias": "b"}])
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "elf", "ability": 0})
+    assert err.value.rule == "302.6"
+
+
+def test_tapped_permanent_cannot_pay_the_tap_symbol() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "f", "card": "Forest", "tapped": True}]}, {"alias": "b"}])
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "f", "ability": 0})
+    assert err.value.rule == "107.5"
+
+
+def test_forest_tapped_for_mana_adds_green_to_the_pool() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "f", "card": "Forest"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "f", "ability": 0})
+    assert dict(step.game.players[0].mana_pool) == {"G": 1}
+    assert step.game.stack == ()  # mana abilities don't use the stack (CR 605.3b)
+
+
+def test_generic_cost_payable_two_ways_lists_both_payments() -> None:
+    assert payments({"U": 2, "G": 1}, "{1}{U}", 0) == [{"G": 1, "U": 1}, {"U": 2}]
+    assert payments({"U": 1}, "{1}{U}", 0) == []

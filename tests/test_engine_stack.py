@@ -1,0 +1,83 @@
+"""Casting, priority, the stack and target legality on resolution (CR 117, 601, 606, 608.2b, 700.13)."""
+
+from __future__ import annotations
+
+import pytest
+from engine import IllegalAction, legal_actions
+
+from engine_helpers import act, new_game, obj, target
+
+
+def _shock_game() -> tuple:  # type: ignore[type-arg]
+    return new_game([
+        {"alias": "a", "mana_pool": {"R": 1, "U": 1},
+         "hand": [{"alias": "shock", "card": "Shock"}, {"alias": "plan", "card": "Contentious Plan"}],
+         "battlefield": [{"alias": "mine", "card": "Grizzly Bears"}]},
+        {"alias": "b", "mana_pool": {"U": 1}, "hand": [{"alias": "uns", "card": "Unsummon"}],
+         "battlefield": [{"alias": "theirs", "card": "Grizzly Bears"}]}])
+
+
+def test_a_spell_whose_only_target_is_gone_does_not_resolve() -> None:
+    g, refs = _shock_game()
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "theirs"),))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "uns"}, (target(step.game, refs, "theirs"),))
+    step = act(step.game, refs, {"action": "resolve"})  # Unsummon resolves
+    assert obj(step.game, refs, "theirs").zone == "hand"
+    step = act(step.game, refs, {"action": "resolve"})  # Shock: its target left the battlefield
+    assert any(e["type"] == "did_not_resolve" for e in step.events)
+    assert obj(step.game, refs, "shock").zone == "graveyard"
+
+
+def test_targeting_an_opponents_creature_is_a_crime_once() -> None:
+    g, refs = _shock_game()
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "theirs"),))
+    assert step.game.players[0].crimes == 1
+    assert [e["type"] for e in step.events].count("crime_committed") == 1
+
+
+def test_targeting_your_own_creature_is_no_crime() -> None:
+    g, refs = _shock_game()
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "mine"),))
+    assert step.game.players[0].crimes == 0
+
+
+def test_a_sorcery_cannot_be_cast_while_the_stack_is_not_empty() -> None:
+    g, refs = _shock_game()
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "theirs"),))
+    with pytest.raises(IllegalAction) as err:
+        act(step.game, refs, {"action": "cast", "player": "a", "card": "plan"})
+    assert err.value.rule == "307.1"
+
+
+def test_only_the_player_with_priority_may_act() -> None:
+    g, refs = _shock_game()
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "cast", "player": "b", "card": "uns"})
+    assert err.value.rule == "117.1"
+
+
+def test_passing_is_always_among_the_legal_actions() -> None:
+    g, refs = _shock_game()
+    assert {"action": "pass", "player": 0} in legal_actions(g)
+
+
+def test_a_second_loyalty_ability_in_one_turn_is_rejected() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "viv", "card": "Vivien, Arkbow Ranger", "counters": {"loyalty": 4}}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "viv", "ability": 0}, ())
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "viv").counters["loyalty"] == 5
+    with pytest.raises(IllegalAction) as err:
+        act(step.game, refs, {"action": "activate", "player": "a", "source": "viv", "ability": 0})
+    assert err.value.rule == "606.3"
+
+
+def test_an_unequal_division_among_two_targets_with_a_zero_is_illegal() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "viv", "card": "Vivien, Arkbow Ranger", "counters": {"loyalty": 4}},
+        {"alias": "x", "card": "Grizzly Bears"}, {"alias": "y", "card": "Grizzly Bears"}]}, {"alias": "b"}])
+    tx, ty = target(g, refs, "x"), target(g, refs, "y")
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "viv", "ability": 0}, (tx, ty), ((tx, 2), (ty, 0)))
+    assert err.value.rule == "601.2d"
