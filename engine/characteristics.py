@@ -150,6 +150,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if "tapped" in flt and o.tapped != flt["tapped"]:
         return False
+    if flt.get("keywords") and not set(flt["keywords"]) <= set(keywords(game, o)):  # "creature with flying"
+        return False
     return not (flt.get("with_counter") and not any(n > 0 for n in o.counters.values()))
 
 

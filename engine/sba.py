@@ -75,6 +75,9 @@ def _legend_rule(ctx: Ctx) -> bool:
     """CR 704.5j: a player with two or more legendary permanents with the same name keeps one."""
     acted = False
     game = ctx.game
+    if any(a["kind"] == "static" and a["static"].get("no_legend_rule")
+           for i in game.battlefield for a in ch.card(game, game.obj(i)).abilities):
+        return False  # an effect says the legend rule doesn't apply (Mirror Gallery)
     for player in game.apnap():
         by_name: dict[str, list[int]] = {}
         for oid in game.battlefield:
