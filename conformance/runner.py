@@ -48,7 +48,28 @@ def gather_cards(case: JSON, catalogue: Catalogue) -> dict[str, JSON]:
                 names.append(name)
     cards = {name: catalogue.cards[name] for name in names if name in catalogue.cards}
     cards.update(inline_cards(case))
+    # Tokens the cards' abilities create (CR 111.10) are definitions the engine needs too.
+    todo = list(cards.values())
+    while todo:
+        for token in _token_names(todo.pop()):
+            if token not in cards and token in catalogue.cards:
+                cards[token] = catalogue.cards[token]
+                todo.append(cards[token])
     return cards
+
+
+def _token_names(node: Any) -> list[str]:
+    """Names of token definitions a card's ``abilities`` create (``create_token`` effects)."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        if node.get("do") == "create_token" and isinstance(node.get("token"), str):
+            found.append(node["token"])
+        for value in node.values():
+            found.extend(_token_names(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.extend(_token_names(value))
+    return found
 
 
 @dataclass
