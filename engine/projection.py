@@ -181,6 +181,8 @@ def event_out(e: Mapping[str, Any], game: Game, refs: Refs) -> dict[str, Any]:
             out[k] = refs.players[v]
         elif k in ("target", "defending"):
             out[k] = refs.target_out(game, v)
+        elif k in ("from", "to") and v in OUTSIDE:
+            out[k] = None  # outside the game is not a zone (CR 400.11; spec/README.md 2.2)
         else:
             out[k] = v
     return out

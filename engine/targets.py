@@ -79,6 +79,8 @@ def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any
         if len(set(flat)) == len(flat):
             forced = (tuple(flat),)
     options = tuple(dict.fromkeys(t for c in per_slot for t in c))
+    if not options:  # only "up to" slots and nothing to target: no target is the one legal choice (CR 601.2c)
+        forced = ((),)
     low = sum(0 if s.get("up_to") else s.get("count", 1) for s in specs)
     high = sum(s.get("count", 1) for s in specs)
     answer = ctx.choose(Decision("targets", controller, src.id, options, low, high,
@@ -117,7 +119,7 @@ def divide(ctx: Ctx, controller: int, src: Obj, total: int, chosen: Sequence[Tar
     """CR 601.2d: announce the division; each target gets at least one."""
     if not chosen:
         return ()
-    forced = ((tuple((chosen[0], total),),) if len(chosen) == 1 else
+    forced = ((((chosen[0], total),),) if len(chosen) == 1 else
               (tuple((t, 1) for t in chosen),) if total == len(chosen) else None)
     answer = ctx.choose(Decision("distribute", controller, src.id, tuple(chosen), len(chosen), len(chosen),
                                  FMap({"total": total, "forced": forced})))
