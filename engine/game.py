@@ -88,14 +88,12 @@ def _resolve(ctx: Ctx) -> None:
     """Every player passes in succession from the priority holder: the top of the stack resolves."""
     if not ctx.game.stack:
         raise IllegalAction("117.4", "the stack is empty: there is nothing to resolve")
-    depth = len(ctx.game.stack)
+    top = ctx.game.stack[-1].id
     for _ in range(len(ctx.game.players)):
         holder = ctx.game.priority
-        if holder is None:
+        if holder is None or all(s.id != top for s in ctx.game.stack):
             break
         turn.pass_priority(ctx, holder)
-        if len(ctx.game.stack) < depth or ctx.game.stack[:depth] != ctx.game.stack[:depth]:
-            break
 
 
 def _advance(ctx: Ctx, target: str) -> None:
