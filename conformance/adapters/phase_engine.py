@@ -38,7 +38,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.1.0"
+ADAPTER_VERSION = "0.1.1"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -394,15 +394,15 @@ class PhaseRun:
         return activated[n]
 
     def _top_source(self) -> int | None:
-        stack = self.g.stack()
-        return stack[0]["source_id"] if stack else None
+        stack = self.g.stack()  # phase lists the stack bottom first: the top is the last entry
+        return stack[-1]["source_id"] if stack else None
 
     def resolve_top(self) -> None:
         stack = self.g.stack()
         if not stack:
             raise Rejected("resolve: the stack is empty")
-        top = stack[0]["id"]
-        self.context = stack[0]["source_id"]
+        top = stack[-1]["id"]  # g.stack() is bottom first (docs/certification/spot-checks.md, check 1)
+        self.context = stack[-1]["source_id"]
         for _ in range(MAX_PASSES):
             if top not in {e["id"] for e in self.g.stack()}:
                 self.settle()
@@ -554,7 +554,7 @@ class PhaseRun:
                 or p.get("status", {}).get("type") not in (None, "Active"),
             }
         stack = []
-        for e in self.g.stack():
+        for e in reversed(self.g.stack()):  # spec: top first; phase lists bottom first
             ability = (e["kind"].get("data") or {}).get("ability") or {}
             stack.append({
                 "kind": "spell" if e["kind"]["type"] == "Spell" else "ability",
