@@ -670,8 +670,13 @@ PROMPTS: dict[str, PromptHandler] = {
     "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
     "ModeChoice": ("modes", lambda r, d: d.get("mode_descriptions"),
                    lambda r, d, a: {"type": "SelectModes", "data": {"indices": list(a)}}),
-    "ChooseManaColor": ("mana_color", lambda r, d: None,
-                        lambda r, d, a: {"type": "ChooseManaColor", "data": {"color": COLOR_OF_SYMBOL[a]}}),
+    # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
+    # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
+    "ChooseManaColor": ("mana_color",
+                        lambda r, d: [SYMBOL_OF_COLOR.get(c, c) for c in
+                                      ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
+                        lambda r, d, a: {"type": "ChooseManaColor", "data": {"choice": {
+                            "type": "SingleColor", "data": COLOR_OF_SYMBOL[a]}}}),
     "DiscardChoice": ("discard", lambda r, d: None, lambda r, d, a: {"type": "SelectCards", "data": {
         "cards": [r.object_id(x) for x in a]}}),
     "DiscardToHandSize": ("discard", lambda r, d: None, lambda r, d, a: {"type": "SelectCards", "data": {
