@@ -642,6 +642,21 @@ def _distribute(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]
         "distribution": [[run.resolve_ref(a), n] for a, n in (answer or {}).items()]}}
 
 
+def _trigger_order(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """spec: answer lists the sources in the order they are put on the stack (first = resolves last).
+    phase's OrderTriggers.order lists indices into data.triggers in that same order: checked by hand,
+    order [0, 1] leaves triggers[1] on top (docs/certification/spot-checks.md)."""
+    sources = [t.get("source_id") for t in d.get("triggers") or []]
+    order: list[int] = []
+    for ref in answer or []:
+        want = run.object_id(ref)
+        i = next((i for i, s in enumerate(sources) if s == want and i not in order), None)
+        if i is None:
+            raise Rejected(f"trigger_order: {ref!r} has no trigger among those phase asks to order")
+        order.append(i)
+    return {"type": "OrderTriggers", "data": {"order": order}}
+
+
 PromptHandler = tuple[
     str, Callable[[PhaseRun, dict[str, Any]], Any], Callable[[PhaseRun, dict[str, Any], Any], dict[str, Any]]]
 PROMPTS: dict[str, PromptHandler] = {
@@ -665,6 +680,11 @@ PROMPTS: dict[str, PromptHandler] = {
                           lambda r, d, a: {"type": "ChooseBranch", "data": {"index": 0 if a == "A" else 1}}),
     "ChooseLegend": ("legend_rule", lambda r, d: [r.ref_of(c) for c in d.get("candidates", [])],
                      lambda r, d, a: {"type": "ChooseLegend", "data": {"keep": r.object_id(a)}}),
+    "OrderTriggers": ("trigger_order", lambda r, d: [r.ref_of(t.get("source_id")) for t in d.get("triggers") or []],
+                      _trigger_order),
+    "RetargetChoice": ("new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
+                       lambda r, d, a: {"type": "RetargetSpell", "data": {
+                           "new_targets": [r.resolve_ref(x) for x in a or []]}}),
     "DistributeAmong": (
         "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
     "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
