@@ -69,9 +69,8 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     if "Planeswalker" in cd.types and cd.loyalty:
         counters = (("loyalty", cd.loyalty, controller),)  # CR 306.5b
     event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
-    new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped, cause=cause)
-    new = replace(new, x=x, tribute_paid=event.get("tribute_paid"))
-    ctx.game = ctx.game.with_obj(new)
+    new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped, cause=cause,
+               entering={"x": x, "tribute_paid": event.get("tribute_paid")})
     for kind, n, by in event["counters"]:
         put_counters(ctx, ("object", oid, new.epoch), {kind: n}, by, entering=True)
     return ctx.game.obj(oid)

@@ -6,6 +6,7 @@ Libraries, hands and graveyards belong to players; the battlefield, the stack an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from .context import Ctx
@@ -43,11 +44,13 @@ def place(game: Game, o: Obj, top: bool = False) -> Game:
 
 
 def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: bool = False,
-         top: bool = True, cause: str | None = None) -> Obj:
+         top: bool = True, cause: str | None = None, entering: Mapping[str, object] | None = None) -> Obj:
     """Move an object to another zone; it becomes a new object (CR 400.7).
 
     Cards go to their owner's library, hand or graveyard (CR 400.3). A permanent put onto the
     battlefield is summoning sick (CR 302.6) and under ``controller`` (default: its owner).
+    ``entering``: what was decided as it entered (CR 614.12a: before it enters, e.g. whether tribute
+    was paid, CR 702.104a), set before the zone change is seen by triggers (CR 603.2, 603.4).
     """
     game = ctx.game
     old = game.obj(oid)
@@ -57,6 +60,7 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
         changes["controller"] = old.owner if controller is None else controller
         changes["sick"] = True
         changes["tapped"] = tapped
+        changes.update(entering or {})
     else:
         changes["controller"] = old.owner
     new = old.moved(to)
