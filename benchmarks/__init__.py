@@ -1,0 +1,1 @@
+"""Benchmarks: how fast the suite, the protocol and the fuzzer are. Run ``python -m benchmarks``."""
