@@ -26,8 +26,12 @@ def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, inf
     if not cond:
         return True
     if cond.get("tribute_not_paid"):
+        # CR 702.104b: a fact of how the creature entered; if it has left the battlefield since, its last
+        # known information (the source as it triggered) still answers it (seed tribute-02, CR 608.2h).
         it = info.get("it")
         subject = game.objects.get(it) if it is not None else source
+        if subject is not None and subject.id == source.id and subject.epoch != source.epoch:
+            subject = source
         if subject is None or subject.tribute_paid is not False:
             return False
     return not (cond.get("crime_committed_this_turn") and game.players[controller].crimes == 0)
