@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from . import characteristics as ch
@@ -14,7 +13,7 @@ from .context import Ctx, Decision
 from .counters import put_counters, remove_counters
 from .effects import Res, perform, sacrifice
 from .errors import IllegalAction, MalformedAction
-from .state import FMap, Game, Obj, StackItem
+from .state import FMap, Game, Obj, StackItem, replace
 from .triggers import commit_crime_if
 from .zones import move
 

@@ -12,10 +12,10 @@ free.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from .state import FMap, Game
+from .state import FMap, Game, replace
 
 Event = dict[str, Any]
 

@@ -6,11 +6,9 @@ Every placement goes through the replacement pipeline, including counters an obj
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import replacement
 from .context import Ctx
-from .state import Obj, Target, counters_add
+from .state import Obj, Target, counters_add, replace
 from .zones import move
 
 

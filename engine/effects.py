@@ -8,7 +8,7 @@ a primitive does nothing to an illegal target and makes no illegal target perfor
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import characteristics as ch
@@ -17,7 +17,7 @@ from . import replacement
 from .context import Ctx, Decision
 from .counters import put_counters, remove_counters
 from .errors import IllegalAction
-from .state import COLORS, FMap, Mod, Obj, Target
+from .state import COLORS, FMap, Mod, Obj, Target, replace
 from .zones import move, place
 
 Params = Mapping[str, Any]

@@ -12,7 +12,7 @@ decision is pending, ``{"action": "answer", "value": ...}``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import characteristics as ch
@@ -20,7 +20,7 @@ from . import turn
 from .casting import activate, cast, check_costs_payable, play_land, sorcery_timing
 from .context import Ctx, Decision, Event, NeedDecision, Pending
 from .errors import EngineError, IllegalAction, MalformedAction
-from .state import STEPS, Attack, Game
+from .state import STEPS, Attack, Game, replace
 from .triggers import on_event
 
 

@@ -11,14 +11,13 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from . import characteristics as ch
 from . import replacement
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import COLORS, MANA_TYPES, FMap, Game
+from .state import COLORS, MANA_TYPES, FMap, Game, replace
 
 Pool = Mapping[str, int]
 

@@ -10,13 +10,13 @@ at most once to an event (CR 614.5); the loop repeats until none is left (CR 616
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import characteristics as ch
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import Game, Obj
+from .state import Game, Obj, replace
 
 REvent = dict[str, Any]
 

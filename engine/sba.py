@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import characteristics as ch
 from .context import Ctx, Decision
 from .counters import remove_counters
 from .effects import destroy
 from .errors import IllegalAction
-from .state import FMap
+from .state import FMap, replace
 from .zones import move
 
 

@@ -10,7 +10,6 @@ I/O, and nothing from the harness.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from .cards import card_from_json
@@ -18,7 +17,7 @@ from .context import Decision
 from .errors import EngineError, IllegalAction, MalformedAction
 from .game import apply
 from .projection import Refs, event_out, project
-from .state import FMap, Game, Obj, Player
+from .state import FMap, Game, Obj, Player, replace
 from .zones import place
 
 JSON = Any

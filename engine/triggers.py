@@ -10,7 +10,6 @@ triggers and again when it resolves (CR 603.4).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from . import characteristics as ch
@@ -18,7 +17,7 @@ from . import targets as tg
 from .context import Ctx, Decision, Event
 from .effects import Res, perform
 from .errors import IllegalAction
-from .state import FMap, Game, Obj, StackItem, TriggerInstance
+from .state import FMap, Game, Obj, StackItem, TriggerInstance, replace
 
 
 def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, info: Mapping[str, Any],

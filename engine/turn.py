@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import characteristics as ch
 from . import sba, triggers
 from . import targets as tg
@@ -13,7 +11,7 @@ from .counters import enter_battlefield
 from .effects import Res, deal_damage, draw, perform
 from .errors import IllegalAction
 from .mana import empty_pools
-from .state import STEPS, Attack, FMap, Game, Obj, StackItem
+from .state import STEPS, Attack, FMap, Game, Obj, StackItem, replace
 from .zones import move
 
 

@@ -7,10 +7,9 @@ Libraries, hands and graveyards belong to players; the battlefield, the stack an
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from .context import Ctx
-from .state import Game, Obj
+from .state import Game, Obj, replace
 
 PLAYER_ZONES = ("library", "hand", "graveyard", "sideboard", "collection")
 SHARED_ZONES = ("battlefield", "exile")
