@@ -211,7 +211,7 @@ class DrivenScript(Script):
 
 
 def drive(case: Mapping[str, JSON], choose: Chooser) -> tuple[dict[str, JSON], dict[str, JSON], DrivenScript]:
-    """Run ``case`` answering decisions with ``choose``: (the case with its decisions, observation, script)."""
+    """Run ``case`` answering decisions with ``choose``: (case with its decisions, observation, script)."""
     script = DrivenScript({**case, "decisions": []}, choose)
     observation = script.run()
     return {**case, "decisions": script.recorded}, observation, script

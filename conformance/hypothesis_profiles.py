@@ -1,0 +1,61 @@
+"""Hypothesis settings profiles for the fuzz suite: ``dev`` (quick), ``ci``, ``nightly``.
+
+Selected by ``--hypothesis-profile=NAME`` or, when that is not given, by ``$MTGC_HYPOTHESIS_PROFILE``
+(default ``dev``; ``.ci/run`` sets ``ci``). Hypothesis's own ``ci`` profile (auto-loaded when ``CI`` is
+set) has ``database=None``; ours overrides that name and keeps the example database, a
+:class:`~hypothesis.database.DirectoryBasedExampleDatabase` that pytest-xdist workers share safely
+(``$MTGC_HYPOTHESIS_DB``, default ``.hypothesis/examples`` in the repository).
+
+Hypothesis refuses ``derandomize=True`` together with a database (it implies ``database=None``), so
+``ci`` derandomizes differently: :func:`derandomize` gives every test a fixed ``@seed`` derived from
+its pytest node id (tests/conftest.py applies it), which keeps generation reproducible while the
+database still replays and records failures.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, seed, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+from conformance import paths
+
+ENV_PROFILE = "MTGC_HYPOTHESIS_PROFILE"
+ENV_DB = "MTGC_HYPOTHESIS_DB"
+PROFILES = ("dev", "ci", "nightly", "regression")
+SEEDED = ("ci", "regression")
+
+
+def database_dir() -> Path:
+    return Path(os.environ.get(ENV_DB) or paths.data_root() / ".hypothesis" / "examples")
+
+
+def register() -> None:
+    db = DirectoryBasedExampleDatabase(database_dir())
+    common = {"database": db, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
+    settings.register_profile("dev", max_examples=30, deadline=timedelta(seconds=2), **common)
+    settings.register_profile(
+        "ci", max_examples=60, deadline=None, print_blob=True, stateful_step_count=25, **common
+    )
+    settings.register_profile("nightly", max_examples=5000, deadline=None, stateful_step_count=200, **common)
+    settings.register_profile("regression", phases=[Phase.explicit, Phase.reuse], deadline=None, **common)
+
+
+def load(name: str | None = None) -> str:
+    """Load ``name`` (or the one ``$MTGC_HYPOTHESIS_PROFILE`` names, default ``dev``); returns it."""
+    register()
+    chosen = name or os.environ.get(ENV_PROFILE) or "dev"
+    settings.load_profile(chosen)
+    return chosen
+
+
+def derandomize(test: Callable[..., Any], key: str) -> None:
+    """Fix the seed of a Hypothesis test from ``key`` when the current profile is a seeded one."""
+    if settings.get_current_profile_name() in SEEDED and getattr(test, "is_hypothesis_test", False):
+        seed(int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))(test)
