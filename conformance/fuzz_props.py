@@ -109,7 +109,7 @@ def check_expected(case: Mapping[str, JSON]) -> dict[str, JSON]:
     origin = case["origin"]
     obs = run_case(case, {})
     problems = [
-        d.message or f"{d.where}: expected {d.expected!r}, got {d.actual!r}" for d in compare(case, obs)
+        d.message or f"{d.where}: expected {d.expected!r}, got {d.observed!r}" for d in compare(case, obs)
     ]
     problems += _counts_ok(obs) + _both_pt(obs) + _crimes(case, obs) + _census(case)
     report(case, area=origin["area"], invariant=origin["invariant"], rules=case["rules"], problems=problems)

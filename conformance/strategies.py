@@ -374,7 +374,9 @@ def mana_cases(draw: Draw) -> dict[str, JSON]:
     cards: dict[str, JSON] = {}
     players: list[JSON] = []
     for alias in ("alice", "bob"):
-        names = draw(st.lists(weighted, min_size=0 if alias == "bob" else 1, max_size=5))
+        names = draw(
+            st.lists(weighted, min_size=0 if alias == "bob" else 1, max_size=4 if alias == "alice" else 3)
+        )
         bf: list[JSON] = [{"alias": f"{alias[0]}land{i}", "card": n} for i, n in enumerate(names)]
         for n in names:
             cards[n] = MANA_LANDS[n]
