@@ -30,6 +30,7 @@ from typing import IO
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from conformance.fastschema import quick_check
 from conformance.interface import JSON, EngineInfo, Outcome, RunResult
 
 PROTOCOL_VERSION = 1
@@ -107,6 +108,9 @@ def observation_validator() -> Draft202012Validator:
 
 def schema_problem(validator: Draft202012Validator, instance: JSON, where: str = "") -> str | None:
     """The most relevant schema error as one line, or None."""
+    quick = quick_check(validator.schema)
+    if quick is not None and quick(instance):
+        return None  # certainly valid; jsonschema (below) words the error otherwise
     error = best_match(validator.iter_errors(instance))
     if error is None:
         return None
