@@ -58,4 +58,5 @@ def load(name: str | None = None) -> str:
 def derandomize(test: Callable[..., Any], key: str) -> None:
     """Fix the seed of a Hypothesis test from ``key`` when the current profile is a seeded one."""
     if settings.get_current_profile_name() in SEEDED and getattr(test, "is_hypothesis_test", False):
+        test = getattr(test, "__func__", test)  # a bound method (stateful TestCase): seed the function
         seed(int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))(test)
