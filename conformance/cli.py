@@ -318,6 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
     from conformance.certify_cli import register  # certify, smoke, diff, baseline
 
     register(sub)
+    from conformance.fuzz import register as register_fuzz  # fuzz
+
+    register_fuzz(sub)
     return parser
 
 
