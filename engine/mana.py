@@ -116,7 +116,8 @@ def is_mana_ability(ability: Mapping[str, Any]) -> bool:
     return any(e["do"].startswith("add_mana") for e in ability["effects"])
 
 
-def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiting: frozenset[int]) -> set[str]:
+def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiting: frozenset[int],
+                     memo: dict[tuple[int, frozenset[int]], set[str]] | None = None) -> set[str]:
     do = eff["do"]
     if do == "add_mana":
         return set(parse_cost(eff["mana"]))
@@ -128,13 +129,22 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
                  and ((o.controller == controller) == (eff.get("lands", "you") == "you"))]
         found: set[str] = set()
         for land in lands:
-            found |= could_produce(game, land.id, visiting)
+            found |= could_produce(game, land.id, visiting, memo)
         return found & set(COLORS) if eff.get("of") == "color" else found
     return set()
 
 
-def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset()) -> set[str]:
-    """CR 106.7: the types of mana this permanent could produce now."""
+def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset(),
+                  memo: dict[tuple[int, frozenset[int]], set[str]] | None = None) -> set[str]:
+    """CR 106.7: the types of mana this permanent could produce now.
+
+    ``visiting`` holds the permanents already being asked about on this path; ``memo`` shares answers
+    between paths, so chains of Reflecting Pools cost 2^n, not n!.
+    """
+    memo = {} if memo is None else memo
+    key = (oid, visiting)
+    if key in memo:
+        return memo[key]
     o = game.obj(oid)
     visiting = visiting | {oid}
     out: set[str] = set()
@@ -143,8 +153,9 @@ def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset()) 
             continue
         tapped = bool(ability.get("cost", {}).get("tap"))
         for eff in ability["effects"]:
-            for t in _types_of_effect(game, o.controller, eff, visiting):
+            for t in _types_of_effect(game, o.controller, eff, visiting, memo):
                 out |= _replaced_types(game, oid, o.controller, t, tapped)
+    memo[key] = out
     return out
 
 
