@@ -6,6 +6,8 @@ Every placement goes through the replacement pipeline, including counters an obj
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import replacement
 from .context import Ctx
 from .state import Obj, Target, counters_add, replace
@@ -16,7 +18,7 @@ def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *,
     """Put counters on an object or player, after replacement effects (CR 614, 616)."""
     if not any(n > 0 for n in counters.values()):
         return
-    event = {"kind": "put_counters", "target": target, "counters": dict(counters), "by": by}
+    event: dict[str, Any] = {"kind": "put_counters", "target": target, "counters": dict(counters), "by": by}
     event = replacement.run(ctx, event)
     for kind, n in event["counters"].items():
         if n <= 0:

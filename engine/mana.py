@@ -161,7 +161,8 @@ def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset(),
 
 def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: bool) -> set[str]:
     """Types one mana of ``mana_type`` could become with the applicable replacements in any order."""
-    event = {"kind": "produce_mana", "source": oid, "player": player, "mana": {mana_type: 1}, "tapped": tapped}
+    event: dict[str, Any] = {"kind": "produce_mana", "source": oid, "player": player, "mana": {mana_type: 1},
+                             "tapped": tapped}
     cands = [r for r in replacement._candidates(game, event)]
     out: set[str] = set()
     for order in itertools.permutations(cands):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from . import characteristics as ch
 from . import sba, triggers
 from . import targets as tg
@@ -106,7 +109,7 @@ def _put_back(ctx: Ctx, item: StackItem, zone: str) -> None:
         move(ctx, item.source, zone)
 
 
-def _target_specs(game: Game, item: StackItem) -> list[dict]:  # type: ignore[type-arg]
+def _target_specs(game: Game, item: StackItem) -> list[Mapping[str, Any]]:
     if item.kind == "ability":
         return list(item.ability.get("targets", ()))
     o = item.source_lki or game.obj(item.source)
