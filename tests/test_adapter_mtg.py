@@ -68,3 +68,15 @@ def test_python_mtg_ignores_hardened_scales() -> None:
 def test_mana_abilities_are_not_moves() -> None:
     obs = observed("adapter-summoning-sick-mana-ability")
     assert [s["outcome"] for s in obs["steps"]] == ["rejected", "rejected"]
+
+
+def test_graveyard_cards_are_set_up() -> None:
+    # python-mtg's graveyard relation has arity 1 (card,): the owner comes from printed_control
+    case = json.loads((DATA / "adapter-contentious-plan-some.json").read_text())
+    bob = next(p for p in case["setup"]["players"] if p["alias"] == "bob")
+    bob["graveyard"] = [{"alias": "gbear", "card": "Grizzly Bears"}]
+    result = mtg_engine.run_case(case, CARDS)
+    assert result["status"] == "observed", result
+    gbear = obj(result["observation"], "gbear")
+    assert (gbear["zone"], gbear["owner"]) == ("graveyard", "bob")
+    assert result["observation"]["final"]["players"]["bob"]["graveyard_size"] == 1

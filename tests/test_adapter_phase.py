@@ -105,3 +105,45 @@ def test_missing_card_is_an_error() -> None:
     case = json.loads((DATA / "adapter-shock-crime.json").read_text())
     result = phase_engine.run_case(case, {})
     assert result["status"] == "error" and "Shock" in result["reason"]
+
+
+SUITES = Path(__file__).parent.parent / "suites"
+
+
+def run_suite_case(topic: str, case_id: str) -> dict[str, Any]:
+    """A suite case through the adapter with the whole catalogue (not only the adapter test cards)."""
+    cards = {c["name"]: c for c in (json.loads(p.read_text()) for p in (SUITES / "cards").glob("*.json"))}
+    case = json.loads((SUITES / topic / f"{case_id}.json").read_text())
+    result = phase_engine.run_case(case, cards)
+    assert result["status"] == "observed", result
+    obs: dict[str, Any] = result["observation"]
+    return obs
+
+
+def test_sacrifice_choice_is_asked_and_answered() -> None:
+    # phase asks "which creature to sacrifice" as EffectZoneChoice{effect_kind: Sacrifice}
+    obs = run_suite_case("villainous-choice", "villainous-choice-option-chosen-before-creature-to-sacrifice")
+    asked = [(d["kind"], d["player"], d["used"]) for d in obs["decisions"]]
+    assert asked == [("villainous_choice", "bob", 0), ("sacrifice", "bob", 1)]
+    assert sorted(obs["decisions"][1]["options"]) == ["bbear", "belf"]
+    assert obj(obs, "belf")["zone"] == "graveyard" and obj(obs, "bbear")["zone"] == "battlefield"
+
+
+def test_created_token_reports_its_controller() -> None:
+    obs = run_suite_case("villainous-choice", "villainous-choice-token-option-performed-not-sacrifice")
+    created = [e for e in obs["events"] if e["type"] == "token_created"]
+    assert len(created) == 1 and created[0]["controller"] == "alice"
+
+
+def test_counters_given_as_it_enters_are_marked_entering() -> None:
+    # Walking Ballista's "enters with X +1/+1 counters" (CR 614.1c) comes right after its ZoneChanged
+    obs = run_suite_case("mana-and-tap-symbols", "walking-ballista-enters-with-x-counters")
+    puts = [e for e in obs["events"] if e["type"] == "counters_put"]
+    assert puts and all(e.get("entering") is True for e in puts)
+
+
+def test_tribute_counters_put_after_entering_are_not_marked() -> None:
+    # phase asks the tribute choice after the spell has resolved: those counters are not "entering"
+    obs = run_suite_case("tribute", "tribute-paid-enters-with-counters-no-trigger")
+    puts = [e for e in obs["events"] if e["type"] == "counters_put"]
+    assert puts and not any(e.get("entering") for e in puts)

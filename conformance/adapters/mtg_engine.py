@@ -131,9 +131,12 @@ class MtgRun:
             elif o.zone == "library":
                 st["in_library"].add((o.owner, iid))
                 st["_lib_order"][o.owner].append(iid)
-            elif o.zone in ("hand", "graveyard", "exile"):
-                rel = {"hand": "in_hand", "graveyard": "graveyard", "exile": "exile"}[o.zone]
-                st[rel].add((o.owner, iid))
+            elif o.zone == "graveyard":
+                # python-mtg's graveyard relation is arity 1 (card,), like on_battlefield; the owner
+                # comes from printed_control (mtg/game.py, _ZONES)
+                st["graveyard"].add((iid,))
+            elif o.zone in ("hand", "exile"):
+                st["in_hand" if o.zone == "hand" else "exile"].add((o.owner, iid))
         st["life"] = {(p["alias"], p.get("life", 20)) for p in setup["players"]}
         st["poison"] = {(p["alias"], (p.get("counters") or {}).get("poison", 0)) for p in setup["players"]}
         pools = {(p["alias"], COLOR[s], n)

@@ -473,8 +473,9 @@ class PhaseRun:
         player = self.player_of(seat)
         source_id = self._prompt_source(data)
         source = self.ref_of(source_id) if source_id is not None else None
-        handler = PROMPTS.get(kind_type)
-        kind = handler[0] if handler else f"phase:{kind_type}"
+        key = prompt_key(kind_type, data)
+        handler = PROMPTS.get(key)
+        kind = handler[0] if handler else f"phase:{key}"
         options = handler[1](self, data) if handler else None
 
         def source_matches(ref: Any) -> bool:
@@ -589,13 +590,30 @@ class PhaseRun:
     # ------------------------------------------------------------ events
 
     def _map_events(self, raw: Any) -> None:
+        entered: int | None = None  # object whose move to the battlefield was just reported
         for ev in raw or []:
             t, d = ev.get("type"), ev.get("data") or {}
             mapper = EVENTS.get(t)
-            if mapper is not None:
-                out = mapper(self, d)
-                if out is not None:
-                    self.events.append(out)
+            out = mapper(self, d) if mapper is not None else None
+            if t == "CounterAdded" and out is not None and d.get("object_id") == entered:
+                # phase applies "enters with counters" replacements (CR 614.1c) to the move itself and
+                # reports their counters right after the ZoneChanged, before anything else happens:
+                # that is the object being given counters as it enters (CR 122.6). Counters put later
+                # (after other events, or in a later batch) are not marked.
+                out["entering"] = True
+            if t == "ZoneChanged" and d.get("to") == "Battlefield":
+                entered = d.get("object_id")
+            elif t not in ("CounterAdded", "ReplacementApplied"):
+                entered = None
+            if out is not None:
+                self.events.append(out)
+
+    def controller_now(self, oid: Any) -> str | None:
+        """The current controller of an object (phase's TokenCreated event does not say)."""
+        try:
+            return self.player_of(self.g.object(oid).get("controller")) if isinstance(oid, int) else None
+        except ValueError:
+            return None
 
     def _zone(self, z: Any) -> str | None:
         return str(z).lower() if z else None
@@ -657,6 +675,18 @@ def _trigger_order(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, A
     return {"type": "OrderTriggers", "data": {"order": order}}
 
 
+def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
+    """phase asks every "choose objects from a zone" decision as EffectZoneChoice; what the player is
+    choosing for (sacrifice, discard, ...) is in ``effect_kind``, so that is part of the key."""
+    if kind_type == "EffectZoneChoice":
+        return f"EffectZoneChoice:{data.get('effect_kind')}"
+    return str(kind_type)
+
+
+def _select_cards(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in answer or []]}}
+
+
 PromptHandler = tuple[
     str, Callable[[PhaseRun, dict[str, Any]], Any], Callable[[PhaseRun, dict[str, Any], Any], dict[str, Any]]]
 PROMPTS: dict[str, PromptHandler] = {
@@ -697,10 +727,12 @@ PROMPTS: dict[str, PromptHandler] = {
                                       ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
                         lambda r, d, a: {"type": "ChooseManaColor", "data": {"choice": {
                             "type": "SingleColor", "data": COLOR_OF_SYMBOL[a]}}}),
-    "DiscardChoice": ("discard", lambda r, d: None, lambda r, d, a: {"type": "SelectCards", "data": {
-        "cards": [r.object_id(x) for x in a]}}),
-    "DiscardToHandSize": ("discard", lambda r, d: None, lambda r, d, a: {"type": "SelectCards", "data": {
-        "cards": [r.object_id(x) for x in a]}}),
+    "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
+    "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
+    "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
+                                   _select_cards),
+    "EffectZoneChoice:Discard": ("discard", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
+                                 _select_cards),
 }
 
 EventMapper = Callable[[PhaseRun, dict[str, Any]], "dict[str, Any] | None"]
@@ -725,7 +757,7 @@ EVENTS: dict[str, EventMapper] = {
     "ZoneChanged": lambda r, d: {"type": "zone_change", "object": r.ref_of(d.get("object_id")),
                                  "from": r._zone(d.get("from")), "to": r._zone(d.get("to"))},
     "TokenCreated": lambda r, d: {"type": "token_created", "object": r.ref_of(d.get("object_id")),
-                                  "controller": r.player_of(d.get("controller", d.get("owner")))},
+                                  "controller": r.controller_now(d.get("object_id"))},
     "DamageDealt": lambda r, d: {"type": "damage_dealt", "source": r.ref_of(d.get("source_id")),
                                  "target": r.target_ref(d.get("target")), "amount": d.get("amount")},
     "LifeChanged": lambda r, d: {"type": "life_changed", "player": r.player_of(d.get("player_id")),
