@@ -75,7 +75,8 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     if "Land" in cd.types:
         raise IllegalAction("305.9", "a land can't be cast")
     if "Instant" not in cd.types and not sorcery_timing(game, player):
-        raise IllegalAction("307.1", "this spell can be cast only in its controller's main phase with an empty stack")
+        raise IllegalAction("307.1", "this spell can be cast only in its controller's main phase "
+                                     "with an empty stack")
     ab = spell_ability(game, o)
     specs = list(ab.get("targets", ())) if ab else _aura_targets(game, o)
     move(ctx, oid, "stack", cause="cast")  # 601.2a
@@ -133,7 +134,8 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
     """What makes an activation illegal before any choice is made (CR 602.5, 107.5, 107.6, 302.6, 606)."""
     cost = ability.get("cost", {})
     is_creature = ch.is_type(game, o, "Creature")
-    if (cost.get("tap") or cost.get("untap")) and is_creature and o.sick and not ch.has_keyword(game, o, "Haste"):
+    taps = cost.get("tap") or cost.get("untap")
+    if taps and is_creature and o.sick and not ch.has_keyword(game, o, "Haste"):
         raise IllegalAction("302.6", f"{o.alias or o.card} has not been under its controller's control "
                                      "continuously since their most recent turn began")
     if cost.get("tap") and o.tapped:
@@ -144,7 +146,8 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
         if not sorcery_timing(game, player):
             raise IllegalAction("606.3", "loyalty abilities: own main phase, empty stack")
         if o.loyalty_used:
-            raise IllegalAction("606.3", "a loyalty ability of this permanent was already activated this turn")
+            raise IllegalAction("606.3", "a loyalty ability of this permanent was already activated "
+                                         "this turn")
         if cost["loyalty"] < 0 and o.counters.get("loyalty", 0) < -cost["loyalty"]:
             raise IllegalAction("606.6", "not enough loyalty to pay this cost")
     if ability.get("timing") == "sorcery" and not sorcery_timing(game, player):
@@ -176,7 +179,8 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
         mana.pay(ctx, player, cost.get("mana", ""), x, oid)
         lki = ctx.game.obj(oid)
         _pay_nonmana_costs(ctx, player, o, cost)
-        ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index, "mana": True})
+        ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index,
+                  "mana": True})
         res = Res(controller=player, source=oid, source_lki=lki, x=x, tapped_for_mana=bool(cost.get("tap")))
         perform(ctx, res, ability["effects"])
         return

@@ -14,7 +14,8 @@ from .state import Obj, Target, counters_add, replace
 from .zones import move
 
 
-def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *, entering: bool = False) -> None:
+def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *,
+                 entering: bool = False) -> None:
     """Put counters on an object or player, after replacement effects (CR 614, 616)."""
     if not any(n > 0 for n in counters.values()):
         return

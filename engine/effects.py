@@ -183,7 +183,8 @@ def _put_counters(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("distribute_counters")
 def _distribute(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 601.2d, 608.2b: a share announced for a target that became illegal is lost (vivien-05)."""
-    legal = {t for slot, flags in zip(res.targets, res.legal, strict=True) for t, ok in zip(slot, flags, strict=True) if ok}
+    legal = {t for slot, flags in zip(res.targets, res.legal, strict=True)
+             for t, ok in zip(slot, flags, strict=True) if ok}
     for t, n in res.distribution:
         if t in legal:
             put_counters(ctx, t, {p["counter"]: n}, res.controller)
@@ -201,7 +202,8 @@ def _proliferate(ctx: Ctx, res: Res, p: Params) -> None:
                                  FMap({"forced": forced})))
     chosen = list(answer) if isinstance(answer, (list, tuple)) else None
     if chosen is None or any(t not in options for t in chosen) or len(set(chosen)) != len(chosen):
-        raise IllegalAction("701.34a", "proliferate may choose only permanents and players that have a counter")
+        raise IllegalAction("701.34a", "proliferate may choose only permanents and players "
+                                       "that have a counter")
     for t in options:  # in a fixed order: players in APNAP order, then permanents
         if t in chosen:
             have = ctx.game.players[t[1]].counters if t[0] == "player" else ctx.game.obj(t[1]).counters
@@ -342,7 +344,8 @@ def _sacrifice(ctx: Ctx, res: Res, p: Params) -> None:
                                      FMap({"forced": ((mine[0],),) if len(mine) == 1 else None})))
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != 1 or chosen[0] not in mine:
-            raise IllegalAction("701.21a", "the player must sacrifice one permanent they control that matches")
+            raise IllegalAction("701.21a", "the player must sacrifice one permanent they control "
+                                           "that matches")
         sacrifice(ctx, int(chosen[0][1]))
 
 
@@ -351,7 +354,8 @@ def _create_token(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 111.2: the player who creates it controls and owns it; Doubling Season may double (CR 614)."""
     n = amount(ctx, res, p.get("amount", 1))
     for who in players(ctx, res, p.get("player", "you")):
-        event = replacement.run(ctx, {"kind": "create_tokens", "controller": who, "token": p["token"], "count": n})
+        event = replacement.run(ctx, {"kind": "create_tokens", "controller": who, "token": p["token"],
+                                      "count": n})
         for _ in range(event["count"]):
             create_token(ctx, p["token"], who, tapped=bool(p.get("tapped")))
 
@@ -367,7 +371,8 @@ def create_token(ctx: Ctx, name: str, controller: int, *, tapped: bool = False) 
             tapped=tapped, sick=True, created=nth)
     ctx.game = place(replace(game, next_id=oid + 1, created=game.created.set(name, nth), timestamp=ts), o)
     ctx.emit({"type": "token_created", "object": oid, "controller": controller})
-    ctx.emit({"type": "zone_change", "object": oid, "from": None, "to": "battlefield", "lki": None, "cause": "token"})
+    ctx.emit({"type": "zone_change", "object": oid, "from": None, "to": "battlefield", "lki": None,
+              "cause": "token"})
     return o
 
 
@@ -508,7 +513,8 @@ def _from_outside_game(ctx: Ctx, res: Res, p: Params) -> None:
     if answer is None:
         return
     if answer not in options:
-        raise IllegalAction("400.11", "that card is not a card you own outside the game that this can bring in")
+        raise IllegalAction("400.11", "that card is not a card you own outside the game "
+                                      "that this can bring in")
     move(ctx, int(answer[1]), "hand", cause="outside_game")
 
 
@@ -524,7 +530,8 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
         spec = _spell_target_specs(ctx, spell_card)[slot]
         from .targets import candidates
         current = item.targets[slot][0]
-        options = [t for t in candidates(ctx.game, spec["filter"], spell_card, item.controller) if t != current]
+        options = [t for t in candidates(ctx.game, spec["filter"], spell_card, item.controller)
+                   if t != current]
         if not options:
             continue
         answer = ctx.choose(Decision("new_targets", res.controller, res.source, tuple(options), 1, 1,

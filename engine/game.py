@@ -136,7 +136,8 @@ def legal_actions(game: Game) -> list[dict[str, Any]]:
     if game.awaiting == "attackers":
         return [{"action": "declare_attackers", "player": game.active, "attackers": []}]
     if game.awaiting == "blockers":
-        return [{"action": "declare_blockers", "player": (game.active + 1) % len(game.players), "blockers": []}]
+        defender = (game.active + 1) % len(game.players)
+        return [{"action": "declare_blockers", "player": defender, "blockers": []}]
     p = game.priority
     if p is None:
         return []

@@ -60,13 +60,15 @@ class Refs:
 
     def _option_for(self, game: Game, d: Decision, ref: Any) -> Any:
         """The option of ``d`` a ref names (options carry the right epochs)."""
-        want = self.target(game, ref) if not (isinstance(ref, str) and ref in self.players) else ("player", self.players.index(ref))
+        is_player = isinstance(ref, str) and ref in self.players
+        want = self.target(game, ref) if not is_player else ("player", self.players.index(ref))
         for o in d.options:
             if isinstance(o, tuple) and o[:2] == want[:2]:
                 return o
             if isinstance(o, TriggerInstance) and want[0] == "object" and o.source == want[1]:
                 return o
-            if hasattr(o, "source") and not isinstance(o, TriggerInstance) and want[0] == "object" and o.source == want[1]:
+            if (hasattr(o, "source") and not isinstance(o, TriggerInstance) and want[0] == "object"
+                    and o.source == want[1]):
                 return o
         return want
 
@@ -141,7 +143,8 @@ def _object_view(game: Game, o: Obj, refs: Refs) -> dict[str, Any]:
         "counters": {k: n for k, n in o.counters.items() if n},
         "power": p if o.zone == "battlefield" else (cd.power if p is not None else None),
         "toughness": t if o.zone == "battlefield" else (cd.toughness if t is not None else None),
-        "loyalty": o.counters.get("loyalty", 0) if "Planeswalker" in cd.types and o.zone == "battlefield" else None,
+        "loyalty": (o.counters.get("loyalty", 0)
+                    if "Planeswalker" in cd.types and o.zone == "battlefield" else None),
         "damage": o.damage,
         "keywords": ch.keywords(game, o) if o.zone == "battlefield" else list(cd.keywords),
     }

@@ -94,8 +94,9 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
         flt = spec.get("affects")
         return flt is None or ch.matches(game, flt, game.obj(event["source"]), src, r.controller)
     if kind == "create_tokens":
-        return bool(event["count"]) and (spec.get("affects") is None or
-                                          ch.matches_player(game, spec["affects"], event["controller"], r.controller))
+        return bool(event["count"]) and (
+            spec.get("affects") is None
+            or ch.matches_player(game, spec["affects"], event["controller"], r.controller))
     if kind == "face_villainous_choice":
         return ch.matches_player(game, spec.get("affects", {"what": "player"}), event["player"], r.controller)
     return False
@@ -142,7 +143,8 @@ def _tribute(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     opponents = ctx.game.opponents(o.controller)
     if not opponents:
         return event
-    chosen = ctx.choose(Decision("choose_player", o.controller, o.id, tuple(("player", p) for p in opponents)))
+    options = tuple(("player", p) for p in opponents)
+    chosen = ctx.choose(Decision("choose_player", o.controller, o.id, options))
     if not (isinstance(chosen, tuple) and chosen[0] == "player" and chosen[1] in opponents):
         raise IllegalAction("702.104a", "tribute: the chosen player must be an opponent")
     payer = int(chosen[1])
@@ -160,7 +162,8 @@ def run(ctx: Ctx, event: REvent) -> REvent:
     """Apply every applicable replacement effect to ``event``, in the affected player's order."""
     done: set[tuple[int, int]] = set()
     while True:
-        cands = [r for r in _candidates(ctx.game, event) if r.key not in done and _applies(ctx.game, r, event)]
+        cands = [r for r in _candidates(ctx.game, event)
+                 if r.key not in done and _applies(ctx.game, r, event)]
         if not cands:
             return event
         if len(cands) == 1:

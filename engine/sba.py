@@ -63,7 +63,8 @@ def _drop_token(ctx: Ctx, oid: int) -> None:
     game = ctx.game
     if o.zone in ("hand", "graveyard", "library"):
         p = game.players[o.owner]
-        game = game.with_player(o.owner, replace(p, **{o.zone: tuple(i for i in getattr(p, o.zone) if i != oid)}))
+        rest = tuple(i for i in getattr(p, o.zone) if i != oid)
+        game = game.with_player(o.owner, replace(p, **{o.zone: rest}))
     elif o.zone == "exile":
         game = replace(game, exile=tuple(i for i in game.exile if i != oid))
     ctx.game = replace(game, objects=game.objects.without(oid))

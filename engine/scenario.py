@@ -46,11 +46,14 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
                 if entry["card"] not in defs:
                     raise MalformedAction(f"card {entry['card']!r} is not in the catalogue")
                 owner = aliases.index(entry.get("owner", p["alias"])) if zone == "battlefield" else pi
-                o = Obj(id=oid, card=entry["card"], owner=owner, controller=pi, zone=zone, alias=entry["alias"])
+                o = Obj(id=oid, card=entry["card"], owner=owner, controller=pi, zone=zone,
+                        alias=entry["alias"])
                 if zone == "battlefield":
                     o = replace(o, token=entry.get("token", False), tapped=entry.get("tapped", False),
-                                sick=entry.get("summoning_sick", False), counters=FMap(entry.get("counters", {})),
-                                damage=entry.get("damage", 0), loyalty_used=entry.get("loyalty_activated", False))
+                                sick=entry.get("summoning_sick", False),
+                                counters=FMap(entry.get("counters", {})),
+                                damage=entry.get("damage", 0),
+                                loyalty_used=entry.get("loyalty_activated", False))
                     if "attached_to" in entry:
                         attach.append((oid, entry["attached_to"]))
                 game = place(game, o)
@@ -135,7 +138,8 @@ class Script:
     def _answer(self, d: Decision) -> Any:
         game = self.game
         record: dict[str, Any] = {"kind": d.kind, "player": self.refs.player_alias(d.player),
-                                  "source": self.refs.ref_of(game, d.source) if d.source is not None else None,
+                                  "source": (self.refs.ref_of(game, d.source)
+                                             if d.source is not None else None),
                                   "options": [self.refs.option_out(game, o) for o in d.options]}
         for i, entry in enumerate(self.entries):
             if i in self.used or entry["kind"] != d.kind:
@@ -156,7 +160,8 @@ class Script:
             except MalformedAction as exc:
                 raise IllegalAction("601.2", f"answer {entry['answer']!r}: {exc}") from exc
         forced = d.info.get("forced") if d.info else None
-        if forced is None and len(d.options) == 1 and d.kind not in ("targets", "distribute", "x", "proliferate"):
+        always_asked = d.kind in ("targets", "distribute", "x", "proliferate")
+        if forced is None and len(d.options) == 1 and not always_asked:
             forced = (d.options[0],)
         if forced is not None:
             record.update(answer=self.refs.answer_out(game, d, forced[0]), used=None, auto=True)

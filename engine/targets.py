@@ -43,13 +43,16 @@ def can_target_player(game: Game, flt: Mapping[str, Any], player: int, controlle
     if flt.get("what") == "player":
         return ch.matches_player(game, flt, player, controller)
     if "any_of" in flt:
-        return any(f.get("what") == "player" and ch.matches_player(game, f, player, controller) for f in flt["any_of"])
+        return any(f.get("what") == "player" and ch.matches_player(game, f, player, controller)
+                   for f in flt["any_of"])
     return False
 
 
 def candidates(game: Game, flt: Mapping[str, Any], src: Obj, controller: int) -> list[Target]:
-    out: list[Target] = [("player", i) for i in range(len(game.players)) if can_target_player(game, flt, i, controller)]
-    out += [("object", o.id, o.epoch) for o in _obj_candidates(game) if can_target_object(game, flt, o, src, controller)]
+    out: list[Target] = [("player", i) for i in range(len(game.players))
+                         if can_target_player(game, flt, i, controller)]
+    out += [("object", o.id, o.epoch) for o in _obj_candidates(game)
+            if can_target_object(game, flt, o, src, controller)]
     return out
 
 
@@ -105,7 +108,8 @@ def _partition(game: Game, answer: Any, specs: Sequence[Mapping[str, Any]],
             if t not in cands:
                 raise IllegalAction(rule, f"{describe(game, t)} is not a legal target")
         if len(set(take)) != len(take):
-            raise IllegalAction("115.3", "the same object can't be chosen twice for one instance of \"target\"")
+            raise IllegalAction("115.3", "the same object can't be chosen twice "
+                                         "for one instance of \"target\"")
         slots.append(tuple(take))
     if rest:
         raise IllegalAction(rule, f"too many targets: {[describe(game, t) for t in rest]}")
@@ -115,7 +119,8 @@ def _partition(game: Game, answer: Any, specs: Sequence[Mapping[str, Any]],
     return tuple(slots)
 
 
-def divide(ctx: Ctx, controller: int, src: Obj, total: int, chosen: Sequence[Target]) -> tuple[tuple[Target, int], ...]:
+def divide(ctx: Ctx, controller: int, src: Obj, total: int,
+           chosen: Sequence[Target]) -> tuple[tuple[Target, int], ...]:
     """CR 601.2d: announce the division; each target gets at least one."""
     if not chosen:
         return ()

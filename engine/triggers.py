@@ -80,7 +80,8 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):
             return {"it": o.id}
-    elif on == "dies" and t == "zone_change" and event["from"] == "battlefield" and event["to"] == "graveyard":
+    elif (on == "dies" and t == "zone_change" and event["from"] == "battlefield"
+          and event["to"] == "graveyard"):
         lki = event["lki"]
         if ch.is_type(game, lki, "Creature") and _what(game, trig.get("what"), lki, src):
             return {"it": lki.id}
@@ -147,8 +148,8 @@ def on_event(ctx: Ctx, event: Event) -> None:
 
 def resolve_mana_trigger(ctx: Ctx, inst: TriggerInstance, ability: Mapping[str, Any]) -> None:
     """CR 605.4a: resolves immediately after the mana ability that triggered it."""
-    res = Res(controller=inst.controller, source=inst.source, source_lki=inst.source_lki or ctx.game.obj(inst.source),
-              info=inst.info)
+    lki = inst.source_lki or ctx.game.obj(inst.source)
+    res = Res(controller=inst.controller, source=inst.source, source_lki=lki, info=inst.info)
     perform(ctx, res, ability["effects"])
 
 
@@ -162,7 +163,8 @@ def put_on_stack(ctx: Ctx) -> None:
             answer = ctx.choose(Decision("trigger_order", player, None, tuple(mine), len(mine), len(mine)))
             order = list(answer) if isinstance(answer, (list, tuple)) else []
             if len(order) != len(mine) or any(order.count(t) != mine.count(t) for t in mine):
-                raise IllegalAction("603.3b", "the order must list each of the player's triggered abilities once")
+                raise IllegalAction("603.3b", "the order must list each of the player's triggered "
+                                              "abilities once")
             mine = order
         for inst in mine:
             _put_one(ctx, inst)

@@ -76,8 +76,8 @@ def resolve_top(ctx: Ctx) -> None:
         if item.kind == "spell":
             _put_back(ctx, item, "graveyard")
         return
-    res = Res(controller=item.controller, source=item.source, source_lki=lki, targets=item.targets, legal=legal,
-              x=item.x, distribution=item.distribution, info=item.info, stack_id=item.id)
+    res = Res(controller=item.controller, source=item.source, source_lki=lki, targets=item.targets,
+              legal=legal, x=item.x, distribution=item.distribution, info=item.info, stack_id=item.id)
     if item.kind == "ability":
         if not triggers.condition_holds(game, item.ability.get("condition"), lki, item.info, item.controller):
             return  # CR 603.4: the intervening "if" is false on resolution
@@ -140,8 +140,8 @@ def _new_turn(ctx: Ctx) -> None:
     active = _next_player(game, game.active)
     players = tuple(replace(p, crimes=0, land_played=False) for p in game.players)
     objects = FMap({oid: replace(o, loyalty_used=False) for oid, o in game.objects.items()})
-    ctx.game = replace(game, players=players, objects=objects, active=active, turn=game.turn + 1, step="untap",
-                       once_per_turn=frozenset(), passes=frozenset())
+    ctx.game = replace(game, players=players, objects=objects, active=active, turn=game.turn + 1,
+                       step="untap", once_per_turn=frozenset(), passes=frozenset())
     begin_step(ctx)
 
 
@@ -166,7 +166,8 @@ def begin_step(ctx: Ctx) -> None:
         draw(ctx, game.active)  # 504.1
     if step == "cleanup":
         # 514.2: damage is removed and "until end of turn" effects end
-        objects = FMap({oid: replace(o, damage=0, deathtouched=False, mods=()) for oid, o in ctx.game.objects.items()})
+        objects = FMap({oid: replace(o, damage=0, deathtouched=False, mods=())
+                        for oid, o in ctx.game.objects.items()})
         ctx.game = replace(ctx.game, objects=objects, priority=None)
         sba.check(ctx)
         if not ctx.game.pending_triggers:
@@ -190,22 +191,26 @@ def declare_attackers(ctx: Ctx, player: int, attacks: list[Attack]) -> None:
     """CR 508.1: the active player declares attackers; tapping them (508.1f)."""
     game = ctx.game
     if game.awaiting != "attackers" or player != game.active:
-        raise IllegalAction("508.1", "attackers are declared by the active player at the start of the declare attackers step")
+        raise IllegalAction("508.1", "attackers are declared by the active player at the start of "
+                                     "the declare attackers step")
     for a in attacks:
         o = game.objects.get(a.attacker)
-        if o is None or o.zone != "battlefield" or o.controller != player or not ch.is_type(game, o, "Creature"):
+        if (o is None or o.zone != "battlefield" or o.controller != player
+                or not ch.is_type(game, o, "Creature")):
             raise IllegalAction("508.1a", "only untapped creatures you control can attack")
         if o.tapped:
             raise IllegalAction("508.1a", f"{o.alias or o.card} is tapped")
         if o.sick and not ch.has_keyword(game, o, "Haste"):
-            raise IllegalAction("302.6", f"{o.alias or o.card} can't attack: it came under your control this turn")
+            raise IllegalAction("302.6", f"{o.alias or o.card} can't attack: "
+                                         "it came under your control this turn")
         if ch.has_keyword(game, o, "Defender"):
             raise IllegalAction("702.3b", "a creature with defender can't attack")
     for a in attacks:
         o = ctx.game.obj(a.attacker)
         if not ch.has_keyword(ctx.game, o, "Vigilance"):
             ctx.game = ctx.game.with_obj(replace(o, tapped=True))
-    ctx.game = replace(ctx.game, attacks=tuple(attacks), awaiting=None, priority=ctx.game.active, passes=frozenset())
+    ctx.game = replace(ctx.game, attacks=tuple(attacks), awaiting=None, priority=ctx.game.active,
+                       passes=frozenset())
     for a in attacks:
         ctx.emit({"type": "attacks", "object": a.attacker, "defending": a.defending})
 
@@ -219,7 +224,8 @@ def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> No
     for blocker, attacker in blocks:
         o = game.objects.get(blocker)
         if o is None or o.controller != player or o.tapped or attacker not in attackers:
-            raise IllegalAction("509.1a", "each blocker must be an untapped creature you control blocking an attacker")
+            raise IllegalAction("509.1a", "each blocker must be an untapped creature you control "
+                                          "blocking an attacker")
     ctx.game = replace(game, blocks=tuple(blocks), awaiting=None, priority=game.active, passes=frozenset())
 
 

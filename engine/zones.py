@@ -18,7 +18,8 @@ SHARED_ZONES = ("battlefield", "exile")
 def _remove(game: Game, o: Obj) -> Game:
     if o.zone in PLAYER_ZONES:
         p = game.players[o.owner]
-        return game.with_player(o.owner, replace(p, **{o.zone: tuple(i for i in getattr(p, o.zone) if i != o.id)}))
+        rest = tuple(i for i in getattr(p, o.zone) if i != o.id)
+        return game.with_player(o.owner, replace(p, **{o.zone: rest}))
     if o.zone in SHARED_ZONES:
         return replace(game, **{o.zone: tuple(i for i in getattr(game, o.zone) if i != o.id)})
     if o.zone == "stack":
@@ -63,7 +64,7 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
     else:
         changes["controller"] = old.owner
     new = old.moved(to)
-    new = replace(new, **changes)  # type: ignore[arg-type]
+    new = replace(new, **changes)
     if to == "battlefield":
         ts = game.timestamp + 1
         game = replace(game, timestamp=ts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,8 @@ def card(name: str, type_: str, abilities: list[dict[str, Any]], *, cost: str = 
             "abilities": abilities}
 
 
-def new_game(players: list[dict[str, Any]], *, extra: list[dict[str, Any]] = (), **setup: Any) -> tuple[Game, Any]:  # type: ignore[assignment]
+def new_game(players: list[dict[str, Any]], *, extra: Sequence[dict[str, Any]] = (),
+             **setup: Any) -> tuple[Game, Any]:
     case = {"setup": {"players": players, **setup}, "cards": list(extra), "level": "rules"}
     return build(case, CATALOGUE)
 

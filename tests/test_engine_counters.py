@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import apply
-
 from engine_helpers import act, new_game, obj, target
+
+from engine import apply
 
 
 def _plan_game(battlefield: list[dict]) -> tuple:  # type: ignore[type-arg]
@@ -40,7 +40,8 @@ def test_two_counter_modifiers_ask_the_affected_controller_for_the_order() -> No
 def test_plus_one_and_minus_one_counters_annihilate() -> None:
     g, refs = new_game([{"alias": "a", "mana_pool": {"U": 2}, "battlefield": [
         {"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 2, "-1/-1": 1}}],
-        "hand": [{"alias": "plan", "card": "Contentious Plan"}], "library": [{"alias": "top", "card": "Forest"}]},
+        "hand": [{"alias": "plan", "card": "Contentious Plan"}],
+        "library": [{"alias": "top", "card": "Forest"}]},
         {"alias": "b"}])
     step = act(g, refs, {"action": "cast", "player": "a", "card": "plan"})
     assert dict(obj(step.game, refs, "x").counters) == {"+1/+1": 1}  # 704.5q before priority

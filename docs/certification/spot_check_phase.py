@@ -4,8 +4,10 @@ Run: /work/venv-3p/bin/python docs/certification/spot_check_phase.py [1|2|3]
 Builds a game of Vivien, Arkbow Ranger + two Grizzly Bears (alice, seat 0) against Unsummon (bob, seat 1)
 using phase's own Debug actions, then plays the steps of one failing case by hand.
 """
-import json, sys
+import json
+import sys
 from pathlib import Path
+
 import phase
 
 FIELDS = ("name", "manaCost", "manaValue", "type", "types", "subtypes", "supertypes", "keywords", "text",
@@ -50,13 +52,17 @@ def act(g, seat, action, note):
 def new_game():
     g = eng.new_game(player=["Vivien, Arkbow Ranger", "Grizzly Bears", "Grizzly Bears"] + ["Forest"] * 37,
                      opponent=["Unsummon"] + ["Forest"] * 39, seed=0, first_player=0)
-    st = g.state(); s = st["state"]
-    s["debug_mode"] = True; s["debug_permitted"] = [0, 1]; s["format_config"]["allow_debug_actions"] = True
+    st = g.state()
+    s = st["state"]
+    s["debug_mode"] = True
+    s["debug_permitted"] = [0, 1]
+    s["format_config"]["allow_debug_actions"] = True
     g = eng.load_game(st)
     while True:
         w = g.waiting_for()
         if w["type"] == "MulliganDecision":
-            g.apply(w["data"]["pending"][0]["player"], {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
+            keep = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
+            g.apply(w["data"]["pending"][0]["player"], keep)
         elif w["type"] == "Priority" and g.phase == "PreCombatMain":
             break
         else:
@@ -66,7 +72,10 @@ def new_game():
     for k, o in sorted(objs.items(), key=lambda kv: int(kv[0])):
         if o["name"] != "Forest":
             ids.setdefault(o["name"], []).append(int(k))
-    dbg = lambda t, d: g.apply(0, {"type": "Debug", "data": {"type": t, "data": d}})
+
+    def dbg(t, d):
+        return g.apply(0, {"type": "Debug", "data": {"type": t, "data": d}})
+
     viv, (b1, b2), uns = ids["Vivien, Arkbow Ranger"][0], ids["Grizzly Bears"], ids["Unsummon"][0]
     for oid in (viv, b1, b2):
         dbg("MoveToZone", {"object_id": oid, "to_zone": "Battlefield"})
@@ -80,9 +89,12 @@ def new_game():
 def vivien_plus1(g, viv, targets):
     idx = [i for i, a in enumerate(g.object(viv)["abilities"]) if a.get("kind") == "Activated"][0]
     act(g, 0, {"type": "ActivateAbility", "data": {"source_id": viv, "ability_index": idx}}, "Vivien +1")
-    w = g.waiting_for(); print("   engine asks:", w["type"])
-    act(g, 0, {"type": "SelectTargets", "data": {"targets": [{"Object": t} for t in targets]}}, f"targets {targets}")
-    w = g.waiting_for(); print("   engine asks next:", w["type"], json.dumps(w.get("data"))[:300])
+    w = g.waiting_for()
+    print("   engine asks:", w["type"])
+    select = {"type": "SelectTargets", "data": {"targets": [{"Object": t} for t in targets]}}
+    act(g, 0, select, f"targets {targets}")
+    w = g.waiting_for()
+    print("   engine asks next:", w["type"], json.dumps(w.get("data"))[:300])
 
 
 def check1():
@@ -91,15 +103,18 @@ def check1():
     vivien_plus1(g, viv, [b1, b2])
     act(g, 0, {"type": "PassPriority"}, "alice passes")
     act(g, 1, {"type": "CastSpell", "data": {"object_id": uns, "card_id": g.object(uns).get("card_id", uns),
-                                             "targets": [], "payment_mode": {"type": "Auto"}}}, "cast Unsummon")
-    w = g.waiting_for(); print("   engine asks:", w["type"])
+                                             "targets": [], "payment_mode": {"type": "Auto"}}},
+        "cast Unsummon")
+    w = g.waiting_for()
+    print("   engine asks:", w["type"])
     if w["type"] != "Priority":
         act(g, 1, {"type": "SelectTargets", "data": {"targets": [{"Object": b2}]}}, "Unsummon -> bear2")
     show(g, "Unsummon cast above Vivien's +1")
     while g.stack():
         w = g.waiting_for()
         if w["type"] != "Priority":
-            print("   engine asks", w["type"]); break
+            print("   engine asks", w["type"])
+            break
         act(g, w["data"]["player"], {"type": "PassPriority"}, "pass")
         show(g, "after pass")
 
@@ -118,8 +133,8 @@ def check3():
     g, viv, b1, b2, uns = new_game()
     vivien_plus1(g, viv, [b1, b2])
     try:
-        act(g, 0, {"type": "DistributeAmong", "data": {"distribution": [[{"Object": b1}, 2], [{"Object": b2}, 0]]}},
-            "distribution 2/0")
+        distribution = [[{"Object": b1}, 2], [{"Object": b2}, 0]]
+        act(g, 0, {"type": "DistributeAmong", "data": {"distribution": distribution}}, "distribution 2/0")
     except ValueError as exc:
         print("   phase refused DistributeAmong:", exc)
     show(g, "after trying to divide 2/0")
