@@ -27,12 +27,13 @@ def _props(area: str) -> list[Callable[[], None]]:
     from conformance import fuzz_props as fp
     from conformance import strategies as gen
 
+    def expected_and_deterministic(case: dict[str, Any]) -> None:
+        fp.check_expected(case)
+        fp.check_deterministic(case)
+
     if area == "counters":
-        return [
-            given(st.one_of(gen.proliferate_cases(), gen.counter_event_cases()))(
-                lambda case: (fp.check_expected(case), fp.check_deterministic(case))
-            )
-        ]
+        cases = st.one_of(gen.proliferate_cases(), gen.counter_event_cases())
+        return [given(cases)(expected_and_deterministic)]
     if area == "mana":
         return [
             given(gen.mana_cases(), st.data())(fp.check_mana),
@@ -40,9 +41,7 @@ def _props(area: str) -> list[Callable[[], None]]:
                 lambda case, extra: fp.check_could_produce(case, extra)
             ),
         ]
-    return [
-        given(gen.targeting_cases())(lambda case: (fp.check_expected(case), fp.check_deterministic(case)))
-    ]
+    return [given(gen.targeting_cases())(expected_and_deterministic)]
 
 
 def run_batch(

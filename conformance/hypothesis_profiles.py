@@ -19,7 +19,7 @@ import os
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from hypothesis import HealthCheck, Phase, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
@@ -32,13 +32,23 @@ PROFILES = ("dev", "ci", "nightly", "regression")
 SEEDED = ("ci", "regression")
 
 
+class _Common(TypedDict):
+    """Settings shared by every profile."""
+
+    database: DirectoryBasedExampleDatabase
+    suppress_health_check: list[HealthCheck]
+
+
 def database_dir() -> Path:
     return Path(os.environ.get(ENV_DB) or paths.data_root() / ".hypothesis" / "examples")
 
 
 def register() -> None:
     db = DirectoryBasedExampleDatabase(database_dir())
-    common = {"database": db, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
+    common: _Common = {
+        "database": db,
+        "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+    }
     settings.register_profile("dev", max_examples=30, deadline=timedelta(seconds=2), **common)
     settings.register_profile(
         "ci", max_examples=60, deadline=None, print_blob=True, stateful_step_count=25, **common

@@ -27,8 +27,8 @@ from functools import cache
 from pathlib import Path
 from typing import IO
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
 from conformance.fastschema import quick_check
 from conformance.interface import JSON, EngineInfo, Outcome, RunResult

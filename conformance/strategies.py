@@ -197,7 +197,6 @@ def counter_event_cases(draw: Draw) -> dict[str, JSON]:
     script: list[JSON] = []
     decisions: list[JSON] = []
     features = ["counters", "counter-replacement", "replacement-effects", "state-based-actions"]
-    x_value: int | None = None
     if mode == "spell":
         owner = draw(st.sampled_from(["alice", "bob"]))
         start = _object_counters(draw, t)
@@ -229,9 +228,10 @@ def counter_event_cases(draw: Draw) -> dict[str, JSON]:
             alice["mana_pool"] = {"G": 1, **({"C": x_value} if x_value else {})}
             decisions.append({"kind": "x", "player": "alice", "answer": x_value})
             features.append("x-costs")
+            n = x_value
         else:
             alice["mana_pool"] = {"G": 1}
-        n = x_value if use_x else int(amount)
+            n = int(amount)
         decisions.append({"kind": "targets", "player": "alice", "source": "growth", "answer": ["target"]})
         script = [{"action": "cast", "player": "alice", "card": "growth"}, {"action": "resolve"}]
         affected = owner

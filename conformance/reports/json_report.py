@@ -6,7 +6,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from conformance.interface import JSON
 from conformance.protocol import schema_problem, spec_dir
