@@ -4,6 +4,11 @@
 ``mtgc certify --baseline known-failures.json`` those cases don't fail the run, but a listed case
 that now **passes** does (toml-test's ``-skip-must-err``): remove it from the baseline, so the
 baseline only ever shrinks as the engine improves.
+
+An entry may carry a ``cause``: one line, written by a person, saying what the engine did against
+what the ruling says. Reports show it next to the failure, and ``mtgc baseline REPORT --causes OLD``
+carries the causes of an earlier baseline over to the cases that still fail, so a published
+certification (docs/certification/) keeps every failure explained as it is re-run.
 """
 
 from __future__ import annotations
@@ -35,9 +40,16 @@ def read_json_file(path: str | Path, what: str) -> JSON:
         raise BadInput(f"{what} {str(path)!r} is not JSON: {error}") from None
 
 
-def make_baseline(report: JSON) -> JSON:
-    """A baseline listing every case of ``report`` that failed, errored, crashed or timed out."""
-    return {
+def make_baseline(report: JSON, previous: JSON = None) -> JSON:
+    """A baseline listing every case of ``report`` that failed, errored, crashed or timed out.
+
+    ``previous`` (an earlier baseline) gives the ``cause`` of each case that is still failing."""
+    causes = {
+        case_id: entry["cause"]
+        for case_id, entry in ((previous or {}).get("known_failures") or {}).items()
+        if isinstance(entry, dict) and entry.get("cause")
+    }
+    baseline: JSON = {
         "baseline_version": BASELINE_VERSION,
         "engine": report.get("engine", {}),
         "from_report": {
@@ -50,6 +62,10 @@ def make_baseline(report: JSON) -> JSON:
             if case["outcome"] in BAD
         },
     }
+    for case_id, entry in baseline["known_failures"].items():
+        if case_id in causes:
+            entry["cause"] = causes[case_id]
+    return baseline
 
 
 def load_baseline(path: str | Path) -> JSON:
@@ -59,6 +75,13 @@ def load_baseline(path: str | Path) -> JSON:
             f'{str(path)!r} is not a baseline (no "known_failures" object; make one with '
             "`mtgc baseline REPORT > known-failures.json`)"
         )
+    for case_id, entry in data["known_failures"].items():
+        pointer = f"/known_failures/{case_id.replace('~', '~0').replace('/', '~1')}"
+        if not isinstance(entry, dict):
+            raise BadInput(f"{str(path)!r} at {pointer}: an entry must be an object, not {entry!r}")
+        cause = entry.get("cause")
+        if cause is not None and (not isinstance(cause, str) or not cause.strip() or "\n" in cause):
+            raise BadInput(f"{str(path)!r} at {pointer}/cause: a cause must be one non-empty line of text")
     return data
 
 
@@ -77,6 +100,9 @@ def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
         seen.add(case["id"])
         in_baseline = case["id"] in listed
         case["known_failure"] = in_baseline and case["outcome"] in BAD
+        cause = listed[case["id"]].get("cause") if in_baseline and isinstance(listed[case["id"]], dict) else None
+        if case["known_failure"] and cause:
+            case["cause"] = cause
         if case["outcome"] in BAD:
             (known if in_baseline else unexpected).append(case["id"])
         elif in_baseline and case["outcome"] == "pass":

@@ -110,11 +110,19 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_baseline(args: argparse.Namespace) -> int:
     try:
         report = load_report(args.report)
+        previous = load_baseline(args.causes) if args.causes else None
     except BadInput as error:
         return _bad(str(error))
-    baseline = make_baseline(report)
+    baseline = make_baseline(report, previous)
     sys.stdout.write(json.dumps(baseline, indent=1, ensure_ascii=False) + "\n")
     failures = baseline["known_failures"]
+    if previous is not None:
+        unexplained = [i for i, entry in failures.items() if not entry.get("cause")]
+        print(
+            f"{len(unexplained)} failure(s) without a cause in {args.causes}"
+            + (": " + ", ".join(unexplained) if unexplained else ""),
+            file=sys.stderr,
+        )
     print(
         f"{len(failures)} known failure(s): "
         + "; ".join(f"{c['id']} ({describe(c, 60)})" for c in report["cases"] if c["id"] in failures)[:400]
@@ -169,6 +177,11 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("baseline", help="print a known-failures baseline from a report")
     p.add_argument("report", metavar="REPORT", help="a report.json")
+    p.add_argument(
+        "--causes",
+        metavar="BASELINE",
+        help="an earlier baseline whose causes (one line per failure) carry over to cases still failing",
+    )
     p.set_defaults(func=cmd_baseline)
 
 

@@ -147,6 +147,40 @@ def test_a_baseline_absorbs_known_failures(tmp_path: Path, capsys: pytest.Captur
     assert report["verdict"]["known_failures"] == ["certify-life-wrong"]  # type: ignore[index]
 
 
+def test_baseline_causes_carry_over_and_reach_the_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    certify(tmp_path, "well_behaved")
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"known_failures": {
+        "certify-life-wrong": {"outcome": "fail", "cause": "the engine sets life to 7, the ruling says 3"},
+        "certify-gone": {"outcome": "fail", "cause": "a case that no longer fails"},
+    }}), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["baseline", str(tmp_path / "out" / "report.json"), "--causes", str(old)]) == 0
+    captured = capsys.readouterr()
+    baseline = json.loads(captured.out)
+    assert baseline["known_failures"] == {"certify-life-wrong": {
+        "outcome": "fail", "message": baseline["known_failures"]["certify-life-wrong"]["message"],
+        "cause": "the engine sets life to 7, the ruling says 3"}}
+    assert "0 failure(s) without a cause" in captured.err
+    path = tmp_path / "known-failures.json"
+    path.write_text(json.dumps(baseline), encoding="utf-8")
+    code, report = certify(tmp_path, "well_behaved", "--baseline", str(path), out="again")
+    assert code == 0
+    case = next(c for c in report["cases"] if c["id"] == "certify-life-wrong")  # type: ignore[union-attr]
+    assert case["cause"] == "the engine sets life to 7, the ruling says 3"
+    summary = (tmp_path / "again" / "summary.md").read_text(encoding="utf-8")
+    assert "`certify-life-wrong` (life): the engine sets life to 7, the ruling says 3 — observed: " in summary
+
+
+def test_a_baseline_cause_must_be_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "known-failures.json"
+    path.write_text(json.dumps({"known_failures": {"x": {"outcome": "fail", "cause": "two\nlines"}}}))
+    assert main(["certify", "--engine", "x", "--baseline", str(path), SUITE]) == 2
+    assert "/known_failures/x/cause: a cause must be one non-empty line" in capsys.readouterr().err
+
+
 def test_a_baseline_entry_that_now_passes_fails_the_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

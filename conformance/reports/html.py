@@ -91,6 +91,8 @@ def failure_block(case: JSON) -> str:
         f"rules {e(', '.join(case.get('rules', [])))}; {case['seconds']:.4f} s; file <code>"
         f"{e(case.get('path', ''))}</code></p>",
     ]
+    if case.get("cause"):
+        parts.append(f"<p><strong>cause:</strong> {e(case['cause'])}</p>")
     if case.get("message"):
         parts.append(f"<pre>{e(case['message'])}</pre>")
     parts.append(diff_table(case))

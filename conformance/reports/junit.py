@@ -84,7 +84,7 @@ def tree(report: JSON) -> ET.Element:
                 ET.SubElement(
                     element,
                     "skipped",
-                    {"message": clean(f"known failure ({outcome}, in the baseline): " + describe(case))},
+                    {"message": clean(f"known failure ({outcome}, in the baseline): " + (case.get("cause") or describe(case)))},
                 ).text = details(case)
             elif outcome == "fail":
                 ET.SubElement(

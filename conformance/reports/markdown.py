@@ -52,9 +52,10 @@ def failure_lines(cases: Sequence[JSON]) -> list[str]:
     out = []
     for case in failing(cases):
         known = " (known failure)" if case.get("known_failure") else ""
+        cause = f"{cell(case['cause'])} — observed: " if case.get("cause") else ""
         out.append(
             f"- **{case['outcome']}**{known} `{cell(case['id'])}` ({cell(case['topic'])}): "
-            f"{cell(describe(case))}"
+            f"{cause}{cell(describe(case))}"
         )
     return out
 
