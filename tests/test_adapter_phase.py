@@ -147,3 +147,18 @@ def test_tribute_counters_put_after_entering_are_not_marked() -> None:
     obs = run_suite_case("tribute", "tribute-paid-enters-with-counters-no-trigger")
     puts = [e for e in obs["events"] if e["type"] == "counters_put"]
     assert puts and not any(e.get("entering") for e in puts)
+
+
+def test_trigger_put_on_the_stack_without_a_stackpushed_is_reported() -> None:
+    # phase puts Patrolling Peacemaker's crime trigger on the stack as Shock becomes cast, but reports
+    # no StackPushed for it: the adapter reports it from the stack, after the cast's events
+    obs = run_suite_case("crime-and-proliferate", "crime-and-proliferate-shock-opponent-is-a-crime")
+    types = [(e["type"], e.get("source")) for e in obs["events"]]
+    assert types.count(("ability_triggered", "peace")) == 1
+    assert types.index(("ability_triggered", "peace")) > types.index(("crime_committed", "shock"))
+
+
+def test_a_choice_event_comes_before_what_the_choice_does() -> None:
+    obs = run_suite_case("villainous-choice", "villainous-choice-sacrifice-option-with-a-creature")
+    types = [e["type"] for e in obs["events"]]
+    assert types.index("villainous_choice") < types.index("sacrificed")

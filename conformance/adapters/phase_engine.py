@@ -123,13 +123,14 @@ class PhaseRun:
         self.book = DecisionBook(list(case.get("decisions", [])))
         self.events: list[dict[str, Any]] = []
         self.stack_info: dict[int, tuple[int, str, int]] = {}
+        self.triggers_reported: set[int] = set()
         self.context: int | None = None
         self.g: Any = None
 
     # ------------------------------------------------------------ low level
 
     def apply(self, actor: int, action: dict[str, Any]) -> Any:
-        self._remember_stack()
+        before = self._remember_stack()
         try:
             result = self.g.apply(actor, action)
         except ValueError as exc:
@@ -137,8 +138,15 @@ class PhaseRun:
             if any(s in msg for s in SERDE_ERRORS):
                 raise _AdapterError(f"{action.get('type')}: {msg}") from exc
             raise Rejected(msg, rule_in(msg)) from exc
-        self._remember_stack()
+        after = self._remember_stack()
         self._map_events(result.events)
+        # phase 0.103.0 does not always report a StackPushed for a triggered ability (e.g. a trigger
+        # put on the stack as a spell becomes cast): a trigger that is on the stack now and was not
+        # before was put there by this action (CR 603.3), so it is reported after the action's events.
+        for sid in after - before - self.triggers_reported:
+            event = self._pushed({"object_id": sid})
+            if event is not None:
+                self.events.append(event)
         return result
 
     def dbg(self, kind: str, data: Any) -> None:
@@ -194,10 +202,14 @@ class PhaseRun:
             raise Rejected(f"{ref!r} is a player, not an object")
         return int(t["Object"])
 
-    def _remember_stack(self) -> None:
+    def _remember_stack(self) -> set[int]:
+        """Note what each stack object is (phase's events name only its id); the ids on the stack."""
+        ids = set()
         for e in self.g.stack():
             kind = e["kind"]["type"]
             self.stack_info[e["id"]] = (e["source_id"], kind, e["controller"])
+            ids.add(e["id"])
+        return ids
 
     # ------------------------------------------------------------ setup
 
@@ -336,7 +348,8 @@ class PhaseRun:
                 steps.append({"outcome": "ok"})
                 continue
             saved = self.g.state()
-            marks = (len(self.events), len(self.book.asked), set(self.book.used), dict(self.refs))
+            marks = (len(self.events), len(self.book.asked), set(self.book.used), dict(self.refs),
+                     set(self.triggers_reported))
             try:
                 self.do(step)
                 steps.append({"outcome": "ok"})
@@ -345,6 +358,7 @@ class PhaseRun:
                 del self.events[marks[0]:]
                 del self.book.asked[marks[1]:]
                 self.book.used = marks[2]
+                self.triggers_reported = marks[4]
                 steps.append({"outcome": "rejected", "rule": exc.rule, "reason": exc.reason})
             except Unanswered:
                 break  # spec 2: the run stops; the step gets no entry, ``unanswered`` says why
@@ -489,8 +503,11 @@ class PhaseRun:
             answer = self.book.entries[index]["answer"]
             action = handler[2](self, data, answer)
             self.book.record(kind, player, source, options, answer, index, False)
+            mark = len(self.events)
             self.apply(seat, action)
-            self._decision_event(kind_type, player, answer)
+            # the choice is made before its result is performed (e.g. CR 701.55a), so its event goes
+            # before the events phase reports for answering the prompt
+            self._decision_event(kind_type, player, answer, mark)
             return
         legal = [a for a in self.g.actions() if a.kind != "CancelCast"]
         if len(legal) == 1:
@@ -518,11 +535,11 @@ class PhaseRun:
                     return int(pending[key])
         return self.context
 
-    def _decision_event(self, prompt: str, player: str | None, answer: Any) -> None:
+    def _decision_event(self, prompt: str, player: str | None, answer: Any, at: int) -> None:
         if prompt == "TributeChoice":
-            self.events.append({"type": "tribute", "player": player, "paid": bool(answer)})
+            self.events.insert(at, {"type": "tribute", "player": player, "paid": bool(answer)})
         elif prompt == "ChooseOneOfBranch":
-            self.events.append({"type": "villainous_choice", "player": player, "option": answer})
+            self.events.insert(at, {"type": "villainous_choice", "player": player, "option": answer})
 
     # ------------------------------------------------------------ projection
 
@@ -626,6 +643,7 @@ class PhaseRun:
     def _pushed(self, d: dict[str, Any]) -> dict[str, Any] | None:
         info = self.stack_info.get(d.get("object_id", -1))
         if info and info[1] not in ("Spell", "ActivatedAbility"):
+            self.triggers_reported.add(d["object_id"])
             return {"type": "ability_triggered", "controller": self.player_of(info[2]),
                     "source": self.ref_of(info[0])}
         return None
