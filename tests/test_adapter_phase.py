@@ -162,3 +162,19 @@ def test_a_choice_event_comes_before_what_the_choice_does() -> None:
     obs = run_suite_case("villainous-choice", "villainous-choice-sacrifice-option-with-a-creature")
     types = [e["type"] for e in obs["events"]]
     assert types.index("villainous_choice") < types.index("sacrificed")
+
+
+def test_an_illegal_answer_rejects_its_step_and_stays_used() -> None:
+    # phase offers only the permanent; the scripted graveyard card is refused, like the reference does
+    obs = run_suite_case(
+        "crime-and-proliferate", "crime-and-proliferate-proliferate-cannot-choose-graveyard-card")
+    assert obs["steps"][1]["outcome"] == "rejected"
+    assert obs["decisions"][0]["kind"] == "proliferate" and obs["decisions"][0]["used"] == 0
+    assert obs["decisions"][0]["options"] == ["abear"]
+
+
+def test_player_counters_are_reported_with_who_put_them() -> None:
+    obs = run_suite_case(
+        "crime-and-proliferate", "crime-and-proliferate-proliferate-opponents-permanent-and-player")
+    put = {"type": "counters_put", "player": "bob", "counter": "poison", "amount": 1, "by": "alice"}
+    assert put in obs["events"]

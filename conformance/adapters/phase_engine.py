@@ -348,17 +348,16 @@ class PhaseRun:
                 steps.append({"outcome": "ok"})
                 continue
             saved = self.g.state()
-            marks = (len(self.events), len(self.book.asked), set(self.book.used), dict(self.refs),
-                     set(self.triggers_reported))
+            marks = (len(self.events), set(self.triggers_reported))
             try:
                 self.do(step)
                 steps.append({"outcome": "ok"})
             except Rejected as exc:
                 self.g = self.engine.load_game(saved)
+                # CR 732: the step is reversed, but the decisions asked during it were asked and the
+                # answers given stay used (spec/README.md 1.4: an illegal answer rejects its step)
                 del self.events[marks[0]:]
-                del self.book.asked[marks[1]:]
-                self.book.used = marks[2]
-                self.triggers_reported = marks[4]
+                self.triggers_reported = marks[1]
                 steps.append({"outcome": "rejected", "rule": exc.rule, "reason": exc.reason})
             except Unanswered:
                 break  # spec 2: the run stops; the step gets no entry, ``unanswered`` says why
@@ -608,10 +607,18 @@ class PhaseRun:
 
     def _map_events(self, raw: Any) -> None:
         entered: int | None = None  # object whose move to the battlefield was just reported
-        for ev in raw or []:
+        raw = list(raw or [])
+        for i, ev in enumerate(raw):
             t, d = ev.get("type"), ev.get("data") or {}
             mapper = EVENTS.get(t)
             out = mapper(self, d) if mapper is not None else None
+            if t == "PlayerCounterChanged" and out is not None:
+                # phase's PlayerCounterChanged names no actor; the player action it is part of (e.g.
+                # PlayerPerformedAction Proliferate) follows it in the same batch and says who acted
+                actor = next((e["data"].get("player_id") for e in raw[i + 1:]
+                              if e.get("type") == "PlayerPerformedAction"), None)
+                if out["type"] == "counters_put":
+                    out["by"] = self.player_of(actor)
             if t == "CounterAdded" and out is not None and d.get("object_id") == entered:
                 # phase applies "enters with counters" replacements (CR 614.1c) to the move itself and
                 # reports their counters right after the ZoneChanged, before anything else happens:
@@ -728,11 +735,12 @@ PROMPTS: dict[str, PromptHandler] = {
                           lambda r, d, a: {"type": "ChooseBranch", "data": {"index": 0 if a == "A" else 1}}),
     "ChooseLegend": ("legend_rule", lambda r, d: [r.ref_of(c) for c in d.get("candidates", [])],
                      lambda r, d, a: {"type": "ChooseLegend", "data": {"keep": r.object_id(a)}}),
-    "OrderTriggers": ("trigger_order", lambda r, d: [r.ref_of(t.get("source_id")) for t in d.get("triggers") or []],
-                      _trigger_order),
-    "RetargetChoice": ("new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
-                       lambda r, d, a: {"type": "RetargetSpell", "data": {
-                           "new_targets": [r.resolve_ref(x) for x in a or []]}}),
+    "OrderTriggers": (
+        "trigger_order", lambda r, d: [r.ref_of(t.get("source_id")) for t in d.get("triggers") or []],
+        _trigger_order),
+    "RetargetChoice": (
+        "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
+        lambda r, d, a: {"type": "RetargetSpell", "data": {"new_targets": [r.resolve_ref(x) for x in a or []]}}),
     "DistributeAmong": (
         "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
     "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
@@ -740,11 +748,12 @@ PROMPTS: dict[str, PromptHandler] = {
                    lambda r, d, a: {"type": "SelectModes", "data": {"indices": list(a)}}),
     # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
     # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
-    "ChooseManaColor": ("mana_color",
-                        lambda r, d: [SYMBOL_OF_COLOR.get(c, c) for c in
-                                      ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
-                        lambda r, d, a: {"type": "ChooseManaColor", "data": {"choice": {
-                            "type": "SingleColor", "data": COLOR_OF_SYMBOL[a]}}}),
+    "ChooseManaColor": (
+        "mana_color",
+        lambda r, d: [SYMBOL_OF_COLOR.get(c, c)
+                      for c in ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
+        lambda r, d, a: {"type": "ChooseManaColor", "data": {"choice": {
+            "type": "SingleColor", "data": COLOR_OF_SYMBOL[a]}}}),
     "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
     "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
     "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
@@ -766,6 +775,10 @@ EVENTS: dict[str, EventMapper] = {
     "CounterAdded": lambda r, d: {"type": "counters_put", "object": r.ref_of(d.get("object_id")),
                                   "counter": counter_to_case(str(d.get("counter_type"))),
                                   "amount": d.get("count"), "by": r.player_of(d.get("actor"))},
+    "PlayerCounterChanged": lambda r, d: {
+        "type": "counters_put" if (d.get("delta") or 0) > 0 else "counters_removed",
+        "player": r.player_of(d.get("player")), "counter": str(d.get("counter_kind")).lower(),
+        "amount": abs(d.get("delta") or 0)},
     "CounterRemoved": lambda r, d: {"type": "counters_removed", "object": r.ref_of(d.get("object_id")),
                                     "counter": counter_to_case(str(d.get("counter_type"))),
                                     "amount": d.get("count")},
