@@ -100,7 +100,8 @@ def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
         seen.add(case["id"])
         in_baseline = case["id"] in listed
         case["known_failure"] = in_baseline and case["outcome"] in BAD
-        cause = listed[case["id"]].get("cause") if in_baseline and isinstance(listed[case["id"]], dict) else None
+        entry = listed.get(case["id"])
+        cause = entry.get("cause") if isinstance(entry, dict) else None
         if case["known_failure"] and cause:
             case["cause"] = cause
         if case["outcome"] in BAD:

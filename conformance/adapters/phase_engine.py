@@ -740,7 +740,8 @@ PROMPTS: dict[str, PromptHandler] = {
         _trigger_order),
     "RetargetChoice": (
         "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
-        lambda r, d, a: {"type": "RetargetSpell", "data": {"new_targets": [r.resolve_ref(x) for x in a or []]}}),
+        lambda r, d, a: {"type": "RetargetSpell",
+                         "data": {"new_targets": [r.resolve_ref(x) for x in a or []]}}),
     "DistributeAmong": (
         "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
     "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),

@@ -80,11 +80,12 @@ def tree(report: JSON) -> ET.Element:
                 {"classname": clean(topic), "name": clean(case["id"]), "time": f"{case['seconds']:.4f}"},
             )
             outcome = case["outcome"]
+            why = case.get("cause") or describe(case)
             if case.get("known_failure"):
                 ET.SubElement(
                     element,
                     "skipped",
-                    {"message": clean(f"known failure ({outcome}, in the baseline): " + (case.get("cause") or describe(case)))},
+                    {"message": clean(f"known failure ({outcome}, in the baseline): " + why)},
                 ).text = details(case)
             elif outcome == "fail":
                 ET.SubElement(
