@@ -70,6 +70,16 @@ def test_markdown_summary_has_rates_one_line_per_failure_and_case_times(report: 
     assert "| `certify-life-wrong` | life | **fail** |" in text
 
 
+def test_markdown_summary_lists_each_not_applicable_case_with_its_reason(report: dict[str, object]) -> None:
+    text = markdown.render(report)
+    cases = report["cases"]  # type: ignore[index]
+    not_applicable = [c for c in cases if c["outcome"] == "not_applicable"]  # type: ignore[attr-defined]
+    assert not_applicable
+    section = text.split("## Not applicable", 1)[1].split("## Cases", 1)[0]
+    for case in not_applicable:
+        assert f"- `{case['id']}`" in section
+
+
 def test_junit_is_well_formed_with_one_suite_per_topic(hostile: Path) -> None:
     root = ET.parse(hostile / "junit.xml").getroot()
     assert root.tag == "testsuites" and root.get("tests") == "6"

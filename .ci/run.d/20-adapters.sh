@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CI hook: third-party engine adapters (phase-python, python-mtg). Runs inside .ci/run's venv (active).
-# Installs the extras, runs the adapters' tests, a smoke case through phase, and certifies phase on
-# five stable cases against its known failures (.ci/phase-baseline.json, made with `mtgc baseline`):
-# the run fails only when that set changes (a new failure, or a listed case that now passes).
+# Installs the extras, runs the adapters' tests and a smoke case through phase, then re-certifies both
+# engines on the whole suite against their published baselines (docs/certification/*/known-failures.json):
+# the run fails when the result drifts from the published one (a new failure, or a listed case that
+# now passes). Each certification takes a few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -10,11 +11,10 @@ pip install --quiet -e '.[phase,mtg]'
 pytest -q -p no:cacheprovider tests/test_adapter_phase.py tests/test_adapter_mtg.py
 
 PHASE='python -m conformance.adapters.serve conformance.adapters.phase_engine'
+MTG='python -m conformance.adapters.serve conformance.adapters.mtg_engine'
 mtgc smoke --engine "$PHASE"
 out="$(mktemp -d)"
-mtgc certify --engine "$PHASE" --out "$out" -q --baseline .ci/phase-baseline.json \
-  suites/vivien-arkbow-ranger/vivien-arkbow-ranger-minus3-both-legal-damage-equals-power.json \
-  suites/vivien-arkbow-ranger/vivien-arkbow-ranger-plus1-two-targets-one-counter-each.json \
-  suites/vivien-arkbow-ranger/vivien-arkbow-ranger-loyalty-ability-not-in-combat.json \
-  suites/proliferate/proliferate-chosen-only.json \
-  suites/crime-and-proliferate/crime-and-proliferate-shock-opponent-is-a-crime.json
+mtgc certify --engine "$PHASE" --out "$out/phase" -q -j 2 \
+  --baseline docs/certification/phase-0.103.0/known-failures.json
+mtgc certify --engine "$MTG" --out "$out/python-mtg" -q -j 2 \
+  --baseline docs/certification/python-mtg-0.1.1/known-failures.json

@@ -106,6 +106,14 @@ def render(report: JSON) -> str:
     lines += rate_table("Per feature", by_feature(report["cases"]))
     failures = failure_lines(report["cases"])
     lines += ["## Failures", "", *(failures or ["None."]), ""]
+    not_applicable = [
+        f"- `{cell(case['id'])}` ({cell(case['topic'])}): {cell(describe(case))}"
+        for case in report["cases"]
+        if case["outcome"] == "not_applicable"
+    ]
+    if not_applicable:
+        lines += ["## Not applicable", "", "Cases the adapter could not set up in the engine, and why.", ""]
+        lines += [*not_applicable, ""]
     lines += ["## Cases", "", "| case | topic | outcome | seconds |", "|---|---|---|---:|"]
     for case in sorted(report["cases"], key=lambda c: (c["topic"], c["id"])):
         mark = f"**{case['outcome']}**" if case["outcome"] in BAD else case["outcome"]
