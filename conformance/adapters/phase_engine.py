@@ -794,8 +794,8 @@ EVENTS: dict[str, EventMapper] = {
                                  "target": r.target_ref(d.get("target")), "amount": d.get("amount")},
     "LifeChanged": lambda r, d: {"type": "life_changed", "player": r.player_of(d.get("player_id")),
                                  "amount": d.get("amount")},
-    "PhaseChanged": lambda r, d: {"type": "step", "step": STEP_OF_PHASE.get(str(d.get("phase")), d.get("phase")),
-                                  "turn": r.g.turn},
+    "PhaseChanged": lambda r, d: {"type": "step", "turn": r.g.turn,
+                                  "step": STEP_OF_PHASE.get(str(d.get("phase")), d.get("phase"))},
     "PermanentSacrificed": lambda r, d: {"type": "sacrificed", "object": r.ref_of(d.get("object_id"))},
     "CreatureDestroyed": lambda r, d: {"type": "destroyed", "object": r.ref_of(d.get("object_id"))},
 }

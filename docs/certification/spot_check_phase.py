@@ -1,8 +1,9 @@
 """Spot checks of phase-python 0.103.0, driven directly (not through conformance/adapters).
 
-Run: /work/venv-3p/bin/python docs/certification/spot_check_phase.py [1|2|3]
-Builds a game of Vivien, Arkbow Ranger + two Grizzly Bears (alice, seat 0) against Unsummon (bob, seat 1)
-using phase's own Debug actions, then plays the steps of one failing case by hand.
+Run: /work/venv-3p/bin/python docs/certification/spot_check_phase.py [1|2|3|4|5|6]
+Checks 1-3 build a game of Vivien, Arkbow Ranger + two Grizzly Bears (alice, seat 0) against Unsummon
+(bob, seat 1); checks 4-6 put other cards in alice's hand. Each uses phase's own Debug actions, then
+plays the steps of one failing case by hand.
 """
 import json
 import sys
@@ -26,7 +27,10 @@ def face(fn):
 eng = phase.Engine.from_json(json.dumps({
     n: face(f) for n, f in [("vivien, arkbow ranger", "vivien-arkbow-ranger.json"),
                             ("grizzly bears", "grizzly-bears.json"), ("unsummon", "unsummon.json"),
-                            ("forest", "forest.json")]}))
+                            ("forest", "forest.json"),
+                            ("snake of the golden grove", "snake-of-the-golden-grove.json"),
+                            ("shock", "shock.json"),
+                            ("mutant chain reaction", "mutant-chain-reaction.json")]}))
 
 
 def show(g, label):
@@ -140,7 +144,87 @@ def check3():
     show(g, "after trying to divide 2/0")
 
 
+def hand_game(cards, mana):
+    """A game in alice's first main phase with ``cards`` moved to her hand and ``mana`` in her pool."""
+    g = eng.new_game(player=cards + ["Forest"] * (40 - len(cards)), opponent=["Forest"] * 40, seed=0,
+                     first_player=0)
+    st = g.state()
+    s = st["state"]
+    s["debug_mode"] = True
+    s["debug_permitted"] = [0, 1]
+    s["format_config"]["allow_debug_actions"] = True
+    g = eng.load_game(st)
+    while not (g.waiting_for()["type"] == "Priority" and g.phase == "PreCombatMain"):
+        w = g.waiting_for()
+        if w["type"] == "MulliganDecision":
+            keep = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
+            g.apply(w["data"]["pending"][0]["player"], keep)
+        else:
+            g.apply(w["data"]["player"], {"type": "PassPriority"})
+    ids = []
+    for k, o in sorted(g.state()["state"]["objects"].items(), key=lambda kv: int(kv[0])):
+        if o["name"] != "Forest" and o["owner"] == 0:
+            ids.append(int(k))
+            g.apply(0, {"type": "Debug", "data": {"type": "MoveToZone", "data": {
+                "object_id": int(k), "to_zone": "Hand"}}})
+    g.apply(0, {"type": "Debug", "data": {"type": "AddMana", "data": {"player_id": 0, "mana": mana}}})
+    return g, ids
+
+
+def cast(g, oid, note):
+    card_id = g.object(oid).get("card_id", oid)
+    act(g, 0, {"type": "CastSpell", "data": {"object_id": oid, "card_id": card_id, "targets": [],
+                                             "payment_mode": {"type": "Auto"}}}, note)
+
+
+def check4():
+    """Snake of the Golden Grove, tribute not paid: does "if tribute wasn't paid, gain 4 life" trigger?"""
+    g, (snake,) = hand_game(["Snake of the Golden Grove"], ["Green"] * 5)
+    cast(g, snake, "cast Snake of the Golden Grove")
+    for _ in range(10):
+        w = g.waiting_for()
+        print("   engine asks:", w["type"], json.dumps(w.get("data"))[:160])
+        if w["type"] == "NamedChoice":
+            act(g, 0, {"type": "ChooseOption", "data": {"choice": "1"}}, "alice chooses bob")
+        elif w["type"] == "TributeChoice":
+            act(g, 1, {"type": "DecideOptionalEffect", "data": {"accept": False}}, "bob declines tribute")
+            break
+        else:
+            act(g, w["data"]["player"], {"type": "PassPriority"}, "pass")
+    show(g, "after tribute declined")
+    print("   alice's life:", g.state()["state"]["players"][0]["life"])
+
+
+def check5():
+    """Two Shocks at bob: two crimes. What is crimes_committed_this_turn?"""
+    g, (s1, s2) = hand_game(["Shock", "Shock"], ["Red", "Red"])
+    crimes = 0
+    for oid in (s1, s2):
+        cast(g, oid, "cast Shock")
+        r = act(g, 0, {"type": "SelectTargets", "data": {"targets": [{"Player": 1}]}}, "Shock -> bob")
+        crimes += sum(e["type"] == "CrimeCommitted" for e in r.events)
+        while g.stack():
+            act(g, g.waiting_for()["data"]["player"], {"type": "PassPriority"}, "pass")
+    p = g.state()["state"]["players"]
+    print(f"   CrimeCommitted events: {crimes}; crimes_committed_this_turn: "
+          f"{p[0].get('crimes_committed_this_turn')}; bob's life: {p[1]['life']}")
+
+
+def check6():
+    """Mutant Chain Reaction with no target: what is the created Mutagen token called?"""
+    g, (reaction,) = hand_game(["Mutant Chain Reaction"], ["Green"] * 3)
+    cast(g, reaction, "cast Mutant Chain Reaction")
+    if g.waiting_for()["type"] != "Priority":
+        act(g, 0, {"type": "SelectTargets", "data": {"targets": []}}, "no target")
+    while g.stack():
+        act(g, g.waiting_for()["data"]["player"], {"type": "PassPriority"}, "pass")
+    for k, o in g.state()["state"]["objects"].items():
+        if o.get("is_token"):
+            subtypes = o["card_types"].get("subtypes")
+            print(f"   token #{k}: name={o['name']!r} subtypes={subtypes} zone={o['zone']}")
+
+
 if __name__ == "__main__":
-    for n in sys.argv[1:] or ["1", "2", "3"]:
+    for n in sys.argv[1:] or ["1", "2", "3", "4", "5", "6"]:
         print(f"\n===== check {n}: {globals()['check' + n].__doc__}")
         globals()["check" + n]()
