@@ -7,10 +7,12 @@ Nothing here knows an engine: the case's setup walked object by object, decision
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -252,3 +254,41 @@ def observation(
 
 def query_matches(obj: dict[str, Any], query: dict[str, Any]) -> bool:
     return all(obj.get(k) == v for k, v in query.items())
+
+
+class Unsupported(Exception):
+    """The engine cannot be put into the case's setup: the case is not applicable (with this reason)."""
+
+
+def guarded_run(
+    case: dict[str, Any],
+    *,
+    engine: str,
+    module: str,
+    unsupported_features: frozenset[str],
+    body: Callable[[], dict[str, Any]],
+) -> dict[str, Any]:
+    """Run ``body`` (which returns an adapter result) for one case, the same way for every adapter.
+
+    Declared-unsupported features and a missing engine package are answered without running; an
+    ``Unsupported`` raised by ``body`` makes the case not applicable, any other exception is the
+    engine's error (its type and message). Adds ``seconds``, the case's wall time."""
+    t0 = time.perf_counter()
+
+    def timed(result: dict[str, Any]) -> dict[str, Any]:
+        result["seconds"] = round(time.perf_counter() - t0, 4)
+        return result
+
+    blocked = sorted(set(case.get("features", [])) & unsupported_features)
+    if blocked:
+        return timed({"status": "unsupported", "reason": f"features unsupported by {engine}: {blocked}"})
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        return timed({"status": "error", "reason": f"{engine} is not installed: {exc}"})
+    try:
+        return timed(body())
+    except Unsupported as exc:
+        return timed({"status": "unsupported", "reason": str(exc)})
+    except Exception as exc:  # the engine crashed or returned something unexpected
+        return timed({"status": "error", "reason": f"{type(exc).__name__}: {exc}"})

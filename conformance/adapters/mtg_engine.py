@@ -11,14 +11,15 @@ cast, so ``resolve`` is rejected on the empty stack, as the spec says. See docs/
 from __future__ import annotations
 
 import re
-import time
 from importlib import metadata
 from typing import Any
 
 from conformance.adapters._common import (
     DecisionBook,
     Rejected,
+    Unsupported,
     counter_to_case,
+    guarded_run,
     observation,
     query_matches,
     setup_objects,
@@ -30,7 +31,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.1.0"
+ADAPTER_VERSION = "0.1.1"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -58,10 +59,6 @@ def _case_counter(kind: str) -> str:
     return {"p1p1": "+1/+1", "m1m1": "-1/-1"}.get(kind, counter_to_case(kind))
 
 
-class _Unsupported(Exception):
-    pass
-
-
 class MtgRun:
     def __init__(self, case: dict[str, Any]) -> None:
         self.case = case
@@ -77,26 +74,26 @@ class MtgRun:
 
         setup = self.case["setup"]
         if setup.get("step", "main1") != "main1":
-            raise _Unsupported("python-mtg fast-forwards through non-main steps; only main1 can be set up")
+            raise Unsupported("python-mtg fast-forwards through non-main steps; only main1 can be set up")
         undriven = sorted({s["action"] for s in self.case["script"]} & set(UNDRIVEN))
         if undriven:
-            raise _Unsupported(f"python-mtg has no priority passing or combat moves to drive {undriven}")
+            raise Unsupported(f"python-mtg has no priority passing or combat moves to drive {undriven}")
         objs = list(setup_objects(self.case))
         outside = [o.alias for o in objs if o.zone in ("sideboard", "collection")]
         if outside:
-            raise _Unsupported(f"objects outside the game ({outside}) cannot be placed in python-mtg")
+            raise Unsupported(f"objects outside the game ({outside}) cannot be placed in python-mtg")
         decks = {a: [o.card for o in objs if o.owner == a] for a in self.players}
         for deck in decks.values():
             deck += ["Forest"] * max(0, DECK_SIZE - len(deck))
         try:
             g = Game.new(seed=int(setup.get("seed", 0)), **decks)
         except Exception as exc:
-            raise _Unsupported(f"python-mtg refused the decks: {type(exc).__name__}: {exc}") from exc
+            raise Unsupported(f"python-mtg refused the decks: {type(exc).__name__}: {exc}") from exc
         st = dict(g.state)
         known = {s for (_c, s) in st.get("instance_of", set())}
         unknown = sorted({o.card for o in objs if _slug(o.card) not in known})
         if unknown:
-            raise _Unsupported(f"python-mtg's card database does not know {unknown}")
+            raise Unsupported(f"python-mtg's card database does not know {unknown}")
         free: dict[tuple[str, str], list[str]] = {}
         owner = {c: p for (p, c) in st["printed_control"]}
         for c, s in sorted(st["instance_of"]):
@@ -127,7 +124,7 @@ class MtgRun:
                 for kind, n in (spec.get("counters") or {}).items():
                     st.setdefault("counter", set()).add((iid, _counter_kind(kind), n))
                 if spec.get("damage") or spec.get("attached_to") or spec.get("token"):
-                    raise _Unsupported("damage, attachments and tokens are not set up for python-mtg")
+                    raise Unsupported("damage, attachments and tokens are not set up for python-mtg")
             elif o.zone == "library":
                 st["in_library"].add((o.owner, iid))
                 st["_lib_order"][o.owner].append(iid)
@@ -148,7 +145,7 @@ class MtgRun:
         try:
             self.g = Game.from_state(st)
         except Exception as exc:
-            raise _Unsupported(f"python-mtg refused the edited state: {type(exc).__name__}: {exc}") from exc
+            raise Unsupported(f"python-mtg refused the edited state: {type(exc).__name__}: {exc}") from exc
 
     def ref_of(self, iid: str) -> str:
         if iid not in self.refs:
@@ -272,27 +269,13 @@ class MtgRun:
 
 def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Run one case on python-mtg. ``cards`` is only checked for presence: python-mtg uses its own cards."""
-    t0 = time.perf_counter()
 
-    def done(result: dict[str, Any]) -> dict[str, Any]:
-        result["seconds"] = round(time.perf_counter() - t0, 4)
-        return result
-
-    blocked = sorted(set(case.get("features", [])) & UNSUPPORTED_FEATURES)
-    if blocked:
-        return done({"status": "unsupported", "reason": f"features unsupported by python-mtg: {blocked}"})
-    try:
-        import mtg  # noqa: F401
-    except ImportError as exc:
-        return done({"status": "error", "reason": f"python-mtg is not installed: {exc}"})
-    try:
+    def body() -> dict[str, Any]:
         run = MtgRun(case)
         run.setup()
         steps, snapshots = run.run_script()
-        final = run.project()
-    except _Unsupported as exc:
-        return done({"status": "unsupported", "reason": str(exc)})
-    except Exception as exc:
-        return done({"status": "error", "reason": f"{type(exc).__name__}: {exc}"})
-    return done({"status": "observed",
-                 "observation": observation(steps, final, snapshots, run.events, run.book)})
+        return {"status": "observed",
+                "observation": observation(steps, run.project(), snapshots, run.events, run.book)}
+
+    return guarded_run(case, engine="python-mtg", module="mtg", unsupported_features=UNSUPPORTED_FEATURES,
+                       body=body)

@@ -9,8 +9,6 @@ answers every prompt from the case's decisions (spec/README.md 1.4) and returns 
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
@@ -20,16 +18,28 @@ from conformance.adapters._common import (
     Rejected,
     SetupObject,
     Unanswered,
+    Unsupported,
     cache_dir,
     content_hash,
     counter_from_case,
     counter_to_case,
+    guarded_run,
     keyword_name,
     mtgjson_card,
     observation,
     query_matches,
     rule_in,
     setup_objects,
+)
+from conformance.adapters.phase_vocab import (
+    COLOR_OF_SYMBOL,
+    EVENTS,
+    PHASE_OF_STEP,
+    PROMPTS,
+    STEP_OF_PHASE,
+    SYMBOL_OF_COLOR,
+    ZONE_TO_PHASE,
+    prompt_key,
 )
 
 ENGINE_NAME = "phase.rs (phase-python)"
@@ -38,22 +48,11 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.1.1"
+ADAPTER_VERSION = "0.2.0"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
 
-PHASE_OF_STEP = {
-    "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "PreCombatMain",
-    "beginning_of_combat": "BeginCombat", "declare_attackers": "DeclareAttackers",
-    "declare_blockers": "DeclareBlockers", "combat_damage": "CombatDamage", "end_of_combat": "EndCombat",
-    "main2": "PostCombatMain", "end": "End", "cleanup": "Cleanup",
-}
-STEP_OF_PHASE = {v: k for k, v in PHASE_OF_STEP.items()} | {"FirstStrikeDamage": "combat_damage"}
-ZONE_TO_PHASE = {"battlefield": "Battlefield", "hand": "Hand", "graveyard": "Graveyard",
-                 "exile": "Exile", "library": "Library"}
-COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
-SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 PRE_ATTACK = ("BeginCombat", "PreCombatMain")
 DECK_SIZE = 40
 MAX_PASSES = 400
@@ -107,10 +106,6 @@ class _AdapterError(Exception):
     """The adapter itself sent phase something it could not parse: an adapter bug, reported as error."""
 
 
-class _Unsupported(Exception):
-    pass
-
-
 class PhaseRun:
     def __init__(self, engine: Any, case: dict[str, Any]) -> None:
         self.engine = engine
@@ -153,7 +148,7 @@ class PhaseRun:
         try:
             self.g.apply(0, {"type": "Debug", "data": {"type": kind, "data": data}})
         except ValueError as exc:
-            raise _Unsupported(f"phase refused setup Debug::{kind} {data}: {exc}") from exc
+            raise Unsupported(f"phase refused setup Debug::{kind} {data}: {exc}") from exc
 
     def waiting(self) -> dict[str, Any]:
         return dict(self.g.waiting_for())
@@ -219,7 +214,7 @@ class PhaseRun:
         objs = list(setup_objects(case))
         outside = [o.alias for o in objs if o.zone in ("sideboard", "collection")]
         if outside:
-            raise _Unsupported(f"objects outside the game ({outside}) cannot be placed through phase's API")
+            raise Unsupported(f"objects outside the game ({outside}) cannot be placed through phase's API")
         active = self.seat[setup.get("active_player", self.players[0])]
         decks: list[list[str]] = []
         for alias in self.players:
@@ -230,7 +225,7 @@ class PhaseRun:
             g = self.engine.new_game(player=decks[0], opponent=decks[1], extra_players=extra,
                                      seed=int(setup.get("seed", 0)), first_player=active)
         except ValueError as exc:
-            raise _Unsupported(f"phase refused the decks: {exc}") from exc
+            raise Unsupported(f"phase refused the decks: {exc}") from exc
         st = g.state()
         s = st["state"]
         s["debug_mode"] = True
@@ -243,7 +238,7 @@ class PhaseRun:
         for o in objs:
             pool = free.get((o.card, self.seat[o.owner]), [])
             if not pool:
-                raise _Unsupported(f"card {o.card!r} did not become an object in phase")
+                raise Unsupported(f"card {o.card!r} did not become an object in phase")
             oid = pool.pop(0)
             self.ids[o.alias] = oid
             self.refs[oid] = o.alias
@@ -276,7 +271,7 @@ class PhaseRun:
         self._edit_state(objs)
         w = self.waiting()
         if w.get("type") != "Priority" or w["data"].get("player") != active:
-            raise _Unsupported(
+            raise Unsupported(
                 f"after setup phase is waiting for {w.get('type')}, not the active player's priority")
         self.stack_info.clear()
 
@@ -291,8 +286,8 @@ class PhaseRun:
             elif w["type"] == "Priority":
                 self.g.apply(w["data"]["player"], {"type": "PassPriority"})
             else:
-                raise _Unsupported(f"phase asked {w['type']} before the first main phase")
-        raise _Unsupported("phase did not reach the first main phase")
+                raise Unsupported(f"phase asked {w['type']} before the first main phase")
+        raise Unsupported("phase did not reach the first main phase")
 
     def _setup_permanent(self, o: SetupObject) -> None:
         spec, oid = o.spec, self.ids[o.alias]
@@ -335,7 +330,7 @@ class PhaseRun:
         try:
             self.g = self.engine.load_game(st)
         except ValueError as exc:
-            raise _Unsupported(f"phase refused the edited state: {exc}") from exc
+            raise Unsupported(f"phase refused the edited state: {exc}") from exc
 
     # ------------------------------------------------------------ script
 
@@ -656,190 +651,32 @@ class PhaseRun:
         return None
 
 
-def _targets_options(run: PhaseRun, d: dict[str, Any]) -> Any:
-    sel = d.get("selection") or {}
-    legal = sel.get("current_legal_targets")
-    if legal is None and d.get("target_slots"):
-        legal = d["target_slots"][0].get("legal_targets", [])
-    return [run.target_ref(t) for t in legal or []]
-
-
-def _select(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
-    return {"type": "SelectTargets", "data": {"targets": [run.resolve_ref(r) for r in answer or []]}}
-
-
-def _replacement(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
-    want = run.resolve_ref(answer).get("Object")
-    for i, c in enumerate(d.get("candidates") or []):
-        if c.get("source_id") == want:
-            return {"type": "ChooseReplacement", "data": {"index": i}}
-    raise Rejected(f"replacement_effect: {answer!r} is not among the effects phase offers")
-
-
-def _choose_player(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
-    return {"type": "ChooseOption", "data": {"choice": str(run.resolve_ref(answer).get("Player"))}}
-
-
-def _distribute(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
-    return {"type": "DistributeAmong", "data": {
-        "distribution": [[run.resolve_ref(a), n] for a, n in (answer or {}).items()]}}
-
-
-def _trigger_order(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
-    """spec: answer lists the sources in the order they are put on the stack (first = resolves last).
-    phase's OrderTriggers.order lists indices into data.triggers in that same order: checked by hand,
-    order [0, 1] leaves triggers[1] on top (docs/certification/spot-checks.md)."""
-    sources = [t.get("source_id") for t in d.get("triggers") or []]
-    order: list[int] = []
-    for ref in answer or []:
-        want = run.object_id(ref)
-        i = next((i for i, s in enumerate(sources) if s == want and i not in order), None)
-        if i is None:
-            raise Rejected(f"trigger_order: {ref!r} has no trigger among those phase asks to order")
-        order.append(i)
-    return {"type": "OrderTriggers", "data": {"order": order}}
-
-
-def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
-    """phase asks every "choose objects from a zone" decision as EffectZoneChoice; what the player is
-    choosing for (sacrifice, discard, ...) is in ``effect_kind``, so that is part of the key."""
-    if kind_type == "EffectZoneChoice":
-        return f"EffectZoneChoice:{data.get('effect_kind')}"
-    return str(kind_type)
-
-
-def _select_cards(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
-    return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in answer or []]}}
-
-
-PromptHandler = tuple[
-    str, Callable[[PhaseRun, dict[str, Any]], Any], Callable[[PhaseRun, dict[str, Any], Any], dict[str, Any]]]
-PROMPTS: dict[str, PromptHandler] = {
-    "TargetSelection": ("targets", _targets_options, _select),
-    "TriggerTargetSelection": ("targets", _targets_options, _select),
-    "MultiTargetSelection": ("targets", _targets_options, _select),
-    "ProliferateChoice": (
-        "proliferate", lambda r, d: [r.target_ref(t) for t in d.get("eligible", [])], _select),
-    "ReplacementChoice": (
-        "replacement_effect", lambda r, d: [r.ref_of(c.get("source_id")) for c in d.get("candidates", [])],
-        _replacement),
-    "NamedChoice": (
-        "choose_player",
-        lambda r, d: [r.player_of(int(o)) if str(o).isdigit() else o for o in d.get("options", [])],
-        _choose_player),
-    "TributeChoice": ("tribute", lambda r, d: [True, False],
-                      lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
-    "OptionalEffectChoice": ("may", lambda r, d: [True, False],
-                             lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
-    "ChooseOneOfBranch": ("villainous_choice", lambda r, d: ["A", "B"],
-                          lambda r, d, a: {"type": "ChooseBranch", "data": {"index": 0 if a == "A" else 1}}),
-    "ChooseLegend": ("legend_rule", lambda r, d: [r.ref_of(c) for c in d.get("candidates", [])],
-                     lambda r, d, a: {"type": "ChooseLegend", "data": {"keep": r.object_id(a)}}),
-    "OrderTriggers": (
-        "trigger_order", lambda r, d: [r.ref_of(t.get("source_id")) for t in d.get("triggers") or []],
-        _trigger_order),
-    "RetargetChoice": (
-        "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
-        lambda r, d, a: {"type": "RetargetSpell",
-                         "data": {"new_targets": [r.resolve_ref(x) for x in a or []]}}),
-    "DistributeAmong": (
-        "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
-    "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
-    "ModeChoice": ("modes", lambda r, d: d.get("mode_descriptions"),
-                   lambda r, d, a: {"type": "SelectModes", "data": {"indices": list(a)}}),
-    # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
-    # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
-    "ChooseManaColor": (
-        "mana_color",
-        lambda r, d: [SYMBOL_OF_COLOR.get(c, c)
-                      for c in ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
-        lambda r, d, a: {"type": "ChooseManaColor", "data": {"choice": {
-            "type": "SingleColor", "data": COLOR_OF_SYMBOL[a]}}}),
-    "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
-    "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
-    "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
-                                   _select_cards),
-    "EffectZoneChoice:Discard": ("discard", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
-                                 _select_cards),
-}
-
-EventMapper = Callable[[PhaseRun, dict[str, Any]], "dict[str, Any] | None"]
-EVENTS: dict[str, EventMapper] = {
-    "SpellCast": lambda r, d: {"type": "spell_cast", "player": r.player_of(d.get("controller")),
-                               "card": r.ref_of(d.get("object_id"))},
-    "AbilityActivated": lambda r, d: {"type": "ability_activated", "player": r.player_of(d.get("player_id")),
-                                      "source": r.ref_of(d.get("source_id")), "ability": None},
-    "CrimeCommitted": lambda r, d: {"type": "crime_committed", "player": r.player_of(d.get("player_id")),
-                                    "source": r.ref_of(r.context)},
-    "StackResolved": PhaseRun._resolved,
-    "StackPushed": PhaseRun._pushed,
-    "CounterAdded": lambda r, d: {"type": "counters_put", "object": r.ref_of(d.get("object_id")),
-                                  "counter": counter_to_case(str(d.get("counter_type"))),
-                                  "amount": d.get("count"), "by": r.player_of(d.get("actor"))},
-    "PlayerCounterChanged": lambda r, d: {
-        "type": "counters_put" if (d.get("delta") or 0) > 0 else "counters_removed",
-        "player": r.player_of(d.get("player")), "counter": str(d.get("counter_kind")).lower(),
-        "amount": abs(d.get("delta") or 0)},
-    "CounterRemoved": lambda r, d: {"type": "counters_removed", "object": r.ref_of(d.get("object_id")),
-                                    "counter": counter_to_case(str(d.get("counter_type"))),
-                                    "amount": d.get("count")},
-    "ManaAdded": lambda r, d: {"type": "mana_added", "player": r.player_of(d.get("player_id")),
-                               "mana": {SYMBOL_OF_COLOR.get(str(d.get("mana_type")), "C"): 1},
-                               "source": r.ref_of(d.get("source_id"))},
-    "ZoneChanged": lambda r, d: {"type": "zone_change", "object": r.ref_of(d.get("object_id")),
-                                 "from": r._zone(d.get("from")), "to": r._zone(d.get("to"))},
-    "TokenCreated": lambda r, d: {"type": "token_created", "object": r.ref_of(d.get("object_id")),
-                                  "controller": r.controller_now(d.get("object_id"))},
-    "DamageDealt": lambda r, d: {"type": "damage_dealt", "source": r.ref_of(d.get("source_id")),
-                                 "target": r.target_ref(d.get("target")), "amount": d.get("amount")},
-    "LifeChanged": lambda r, d: {"type": "life_changed", "player": r.player_of(d.get("player_id")),
-                                 "amount": d.get("amount")},
-    "PhaseChanged": lambda r, d: {"type": "step", "turn": r.g.turn,
-                                  "step": STEP_OF_PHASE.get(str(d.get("phase")), d.get("phase"))},
-    "PermanentSacrificed": lambda r, d: {"type": "sacrificed", "object": r.ref_of(d.get("object_id"))},
-    "CreatureDestroyed": lambda r, d: {"type": "destroyed", "object": r.ref_of(d.get("object_id"))},
-}
-
-
 # ---------------------------------------------------------------- entry point
 
 
 def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Run one case on phase; see the module docstring. Adds ``seconds`` (wall time of the case)."""
-    t0 = time.perf_counter()
 
-    def done(result: dict[str, Any]) -> dict[str, Any]:
-        result["seconds"] = round(time.perf_counter() - t0, 4)
-        return result
-
-    blocked = sorted(set(case.get("features", [])) & UNSUPPORTED_FEATURES)
-    if blocked:
-        return done({"status": "unsupported", "reason": f"features unsupported by phase: {blocked}"})
-    try:
-        import phase  # noqa: F401
-    except ImportError as exc:
-        return done({"status": "error", "reason": f"phase-python is not installed: {exc}"})
-    all_cards = dict(cards)
-    for c in case.get("cards", []):
-        all_cards[c["name"]] = c
-    missing = sorted({o.card for o in setup_objects(case)} - set(all_cards) - set(BASIC_LANDS))
-    if missing:
-        return done({"status": "error", "reason": f"cards missing from the catalogue: {missing}"})
-    try:
+    def body() -> dict[str, Any]:
+        all_cards = dict(cards)
+        for c in case.get("cards", []):
+            all_cards[c["name"]] = c
+        missing = sorted({o.card for o in setup_objects(case)} - set(all_cards) - set(BASIC_LANDS))
+        if missing:
+            return {"status": "error", "reason": f"cards missing from the catalogue: {missing}"}
         engine, broken = engine_for(all_cards)
         names = {o.card.lower() for o in setup_objects(case)}
         used_broken = {n: why for n, why in broken.items() if n in names}
         if used_broken:
-            return done({"status": "unsupported", "reason": f"phase could not build cards: {used_broken}"})
+            raise Unsupported(f"phase could not build cards: {used_broken}")
         run = PhaseRun(engine, case)
-        run.setup()
-        steps, snapshots = run.run_script()
-        final = run.project()
-    except _Unsupported as exc:
-        return done({"status": "unsupported", "reason": str(exc)})
-    except _AdapterError as exc:
-        return done({"status": "error", "reason": f"adapter sent phase an unreadable action: {exc}"})
-    except Exception as exc:  # the engine crashed or returned something unexpected
-        return done({"status": "error", "reason": f"{type(exc).__name__}: {exc}"})
-    return done({"status": "observed",
-                 "observation": observation(steps, final, snapshots, run.events, run.book)})
+        try:
+            run.setup()
+            steps, snapshots = run.run_script()
+        except _AdapterError as exc:
+            return {"status": "error", "reason": f"adapter sent phase an unreadable action: {exc}"}
+        return {"status": "observed",
+                "observation": observation(steps, run.project(), snapshots, run.events, run.book)}
+
+    return guarded_run(case, engine="phase-python", module="phase", unsupported_features=UNSUPPORTED_FEATURES,
+                       body=body)

@@ -1,0 +1,177 @@
+"""phase-python 0.103.0 vocabulary: its steps, colours, prompts and events, in the spec's terms.
+
+The tables the phase adapter (``phase_engine``) translates with: ``PROMPTS`` maps each prompt phase asks
+to the spec's decision kind (spec/README.md 1.4), its options and the phase action that answers it;
+``EVENTS`` maps phase's events to the spec's events (spec/README.md 2). docs/adapters-notes.md says how
+each was found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from conformance.adapters._common import Rejected, counter_to_case
+
+if TYPE_CHECKING:
+    from conformance.adapters.phase_engine import PhaseRun
+
+PHASE_OF_STEP = {
+    "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "PreCombatMain",
+    "beginning_of_combat": "BeginCombat", "declare_attackers": "DeclareAttackers",
+    "declare_blockers": "DeclareBlockers", "combat_damage": "CombatDamage", "end_of_combat": "EndCombat",
+    "main2": "PostCombatMain", "end": "End", "cleanup": "Cleanup",
+}
+STEP_OF_PHASE = {v: k for k, v in PHASE_OF_STEP.items()} | {"FirstStrikeDamage": "combat_damage"}
+ZONE_TO_PHASE = {"battlefield": "Battlefield", "hand": "Hand", "graveyard": "Graveyard",
+                 "exile": "Exile", "library": "Library"}
+COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
+
+
+def _targets_options(run: PhaseRun, d: dict[str, Any]) -> Any:
+    sel = d.get("selection") or {}
+    legal = sel.get("current_legal_targets")
+    if legal is None and d.get("target_slots"):
+        legal = d["target_slots"][0].get("legal_targets", [])
+    return [run.target_ref(t) for t in legal or []]
+
+
+def _select(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "SelectTargets", "data": {"targets": [run.resolve_ref(r) for r in answer or []]}}
+
+
+def _replacement(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    want = run.resolve_ref(answer).get("Object")
+    for i, c in enumerate(d.get("candidates") or []):
+        if c.get("source_id") == want:
+            return {"type": "ChooseReplacement", "data": {"index": i}}
+    raise Rejected(f"replacement_effect: {answer!r} is not among the effects phase offers")
+
+
+def _choose_player(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "ChooseOption", "data": {"choice": str(run.resolve_ref(answer).get("Player"))}}
+
+
+def _distribute(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "DistributeAmong", "data": {
+        "distribution": [[run.resolve_ref(a), n] for a, n in (answer or {}).items()]}}
+
+
+def _trigger_order(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """spec: answer lists the sources in the order they are put on the stack (first = resolves last).
+    phase's OrderTriggers.order lists indices into data.triggers in that same order: checked by hand,
+    order [0, 1] leaves triggers[1] on top (docs/certification/spot-checks.md)."""
+    sources = [t.get("source_id") for t in d.get("triggers") or []]
+    order: list[int] = []
+    for ref in answer or []:
+        want = run.object_id(ref)
+        i = next((i for i, s in enumerate(sources) if s == want and i not in order), None)
+        if i is None:
+            raise Rejected(f"trigger_order: {ref!r} has no trigger among those phase asks to order")
+        order.append(i)
+    return {"type": "OrderTriggers", "data": {"order": order}}
+
+
+def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
+    """phase asks every "choose objects from a zone" decision as EffectZoneChoice; what the player is
+    choosing for (sacrifice, discard, ...) is in ``effect_kind``, so that is part of the key."""
+    if kind_type == "EffectZoneChoice":
+        return f"EffectZoneChoice:{data.get('effect_kind')}"
+    return str(kind_type)
+
+
+def _select_cards(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in answer or []]}}
+
+
+PromptHandler = tuple[
+    str,
+    Callable[["PhaseRun", dict[str, Any]], Any],
+    Callable[["PhaseRun", dict[str, Any], Any], dict[str, Any]],
+]
+PROMPTS: dict[str, PromptHandler] = {
+    "TargetSelection": ("targets", _targets_options, _select),
+    "TriggerTargetSelection": ("targets", _targets_options, _select),
+    "MultiTargetSelection": ("targets", _targets_options, _select),
+    "ProliferateChoice": (
+        "proliferate", lambda r, d: [r.target_ref(t) for t in d.get("eligible", [])], _select),
+    "ReplacementChoice": (
+        "replacement_effect", lambda r, d: [r.ref_of(c.get("source_id")) for c in d.get("candidates", [])],
+        _replacement),
+    "NamedChoice": (
+        "choose_player",
+        lambda r, d: [r.player_of(int(o)) if str(o).isdigit() else o for o in d.get("options", [])],
+        _choose_player),
+    "TributeChoice": ("tribute", lambda r, d: [True, False],
+                      lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
+    "OptionalEffectChoice": ("may", lambda r, d: [True, False],
+                             lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
+    "ChooseOneOfBranch": ("villainous_choice", lambda r, d: ["A", "B"],
+                          lambda r, d, a: {"type": "ChooseBranch", "data": {"index": 0 if a == "A" else 1}}),
+    "ChooseLegend": ("legend_rule", lambda r, d: [r.ref_of(c) for c in d.get("candidates", [])],
+                     lambda r, d, a: {"type": "ChooseLegend", "data": {"keep": r.object_id(a)}}),
+    "OrderTriggers": (
+        "trigger_order", lambda r, d: [r.ref_of(t.get("source_id")) for t in d.get("triggers") or []],
+        _trigger_order),
+    "RetargetChoice": (
+        "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
+        lambda r, d, a: {"type": "RetargetSpell",
+                         "data": {"new_targets": [r.resolve_ref(x) for x in a or []]}}),
+    "DistributeAmong": (
+        "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
+    "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
+    "ModeChoice": ("modes", lambda r, d: d.get("mode_descriptions"),
+                   lambda r, d, a: {"type": "SelectModes", "data": {"indices": list(a)}}),
+    # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
+    # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
+    "ChooseManaColor": (
+        "mana_color",
+        lambda r, d: [SYMBOL_OF_COLOR.get(c, c)
+                      for c in ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
+        lambda r, d, a: {"type": "ChooseManaColor", "data": {"choice": {
+            "type": "SingleColor", "data": COLOR_OF_SYMBOL[a]}}}),
+    "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
+    "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
+    "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
+                                   _select_cards),
+    "EffectZoneChoice:Discard": ("discard", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
+                                 _select_cards),
+}
+
+EventMapper = Callable[["PhaseRun", dict[str, Any]], "dict[str, Any] | None"]
+EVENTS: dict[str, EventMapper] = {
+    "SpellCast": lambda r, d: {"type": "spell_cast", "player": r.player_of(d.get("controller")),
+                               "card": r.ref_of(d.get("object_id"))},
+    "AbilityActivated": lambda r, d: {"type": "ability_activated", "player": r.player_of(d.get("player_id")),
+                                      "source": r.ref_of(d.get("source_id")), "ability": None},
+    "CrimeCommitted": lambda r, d: {"type": "crime_committed", "player": r.player_of(d.get("player_id")),
+                                    "source": r.ref_of(r.context)},
+    "StackResolved": lambda r, d: r._resolved(d),
+    "StackPushed": lambda r, d: r._pushed(d),
+    "CounterAdded": lambda r, d: {"type": "counters_put", "object": r.ref_of(d.get("object_id")),
+                                  "counter": counter_to_case(str(d.get("counter_type"))),
+                                  "amount": d.get("count"), "by": r.player_of(d.get("actor"))},
+    "PlayerCounterChanged": lambda r, d: {
+        "type": "counters_put" if (d.get("delta") or 0) > 0 else "counters_removed",
+        "player": r.player_of(d.get("player")), "counter": str(d.get("counter_kind")).lower(),
+        "amount": abs(d.get("delta") or 0)},
+    "CounterRemoved": lambda r, d: {"type": "counters_removed", "object": r.ref_of(d.get("object_id")),
+                                    "counter": counter_to_case(str(d.get("counter_type"))),
+                                    "amount": d.get("count")},
+    "ManaAdded": lambda r, d: {"type": "mana_added", "player": r.player_of(d.get("player_id")),
+                               "mana": {SYMBOL_OF_COLOR.get(str(d.get("mana_type")), "C"): 1},
+                               "source": r.ref_of(d.get("source_id"))},
+    "ZoneChanged": lambda r, d: {"type": "zone_change", "object": r.ref_of(d.get("object_id")),
+                                 "from": r._zone(d.get("from")), "to": r._zone(d.get("to"))},
+    "TokenCreated": lambda r, d: {"type": "token_created", "object": r.ref_of(d.get("object_id")),
+                                  "controller": r.controller_now(d.get("object_id"))},
+    "DamageDealt": lambda r, d: {"type": "damage_dealt", "source": r.ref_of(d.get("source_id")),
+                                 "target": r.target_ref(d.get("target")), "amount": d.get("amount")},
+    "LifeChanged": lambda r, d: {"type": "life_changed", "player": r.player_of(d.get("player_id")),
+                                 "amount": d.get("amount")},
+    "PhaseChanged": lambda r, d: {"type": "step", "turn": r.g.turn,
+                                  "step": STEP_OF_PHASE.get(str(d.get("phase")), d.get("phase"))},
+    "PermanentSacrificed": lambda r, d: {"type": "sacrificed", "object": r.ref_of(d.get("object_id"))},
+    "CreatureDestroyed": lambda r, d: {"type": "destroyed", "object": r.ref_of(d.get("object_id"))},
+}
