@@ -10,7 +10,7 @@ from . import mana
 from . import targets as tg
 from .cards import Ability
 from .context import Ctx, Decision
-from .counters import put_counters, remove_counters
+from .counters import enter_battlefield, put_counters, remove_counters
 from .effects import Res, perform, sacrifice
 from .errors import IllegalAction, MalformedAction
 from .state import FMap, Game, Obj, StackItem, replace
@@ -211,5 +211,4 @@ def play_land(ctx: Ctx, player: int, oid: int) -> None:
     if game.players[player].land_played:
         raise IllegalAction("305.2", "you already played a land this turn")
     ctx.game = game.with_player(player, replace(game.players[player], land_played=True))
-    from .counters import enter_battlefield
     enter_battlefield(ctx, oid, player)

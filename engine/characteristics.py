@@ -152,7 +152,16 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("keywords") and not set(flt["keywords"]) <= set(keywords(game, o)):  # "creature with flying"
         return False
+    if flt.get("single_target") and not _has_single_target(game, o):
+        return False
     return not (flt.get("with_counter") and not any(n > 0 for n in o.counters.values()))
+
+
+def _has_single_target(game: Game, o: Obj) -> bool:
+    """"A spell with a single target": one target in all, legal or not. Two target words choosing the same
+    object are two targets (Shunt rulings 2004-10-04 and 2007-07-15; Captured by the Consulate 2016-09-20)."""
+    item = next((s for s in game.stack if s.id == o.id), None)
+    return item is not None and sum(len(slot) for slot in item.targets) == 1
 
 
 def matches_player(game: Game, flt: Mapping[str, Any], player: int, me: int) -> bool:

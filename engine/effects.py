@@ -18,6 +18,7 @@ from .context import Ctx, Decision
 from .counters import put_counters, remove_counters
 from .errors import IllegalAction
 from .state import COLORS, FMap, Mod, Obj, Target, replace
+from .targets import candidates
 from .zones import move, place
 
 Params = Mapping[str, Any]
@@ -528,7 +529,6 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
         spell_card = ctx.game.obj(oid)
         slot = next(i for i, s in enumerate(item.targets) if s)
         spec = _spell_target_specs(ctx, spell_card)[slot]
-        from .targets import candidates
         current = item.targets[slot][0]
         options = [t for t in candidates(ctx.game, spec["filter"], spell_card, item.controller)
                    if t != current]

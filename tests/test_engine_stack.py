@@ -83,3 +83,30 @@ def test_an_unequal_division_among_two_targets_with_a_zero_is_illegal() -> None:
         act(g, refs, {"action": "activate", "player": "a", "source": "viv", "ability": 0},
             (tx, ty), ((tx, 2), (ty, 0)))
     assert err.value.rule == "601.2d"
+
+
+def _arc_trail_and_shunt() -> tuple:  # type: ignore[type-arg]
+    return new_game([
+        {"alias": "a", "mana_pool": {"R": 3}, "hand": [{"alias": "arc", "card": "Arc Trail"},
+                                                      {"alias": "shock", "card": "Shock"}]},
+        {"alias": "b", "mana_pool": {"R": 3}, "hand": [{"alias": "shunt", "card": "Shunt"}],
+         "battlefield": [{"alias": "theirs", "card": "Grizzly Bears"}]}])
+
+
+def test_a_spell_with_two_targets_is_not_a_spell_with_a_single_target() -> None:
+    g, refs = _arc_trail_and_shunt()
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "arc"},
+               (target(g, refs, "theirs"), ("player", 1)))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    with pytest.raises(IllegalAction) as err:
+        act(step.game, refs, {"action": "cast", "player": "b", "card": "shunt"})
+    assert err.value.rule == "601.2c"
+
+
+def test_a_spell_with_one_target_can_be_shunted() -> None:
+    g, refs = _arc_trail_and_shunt()
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "theirs"),))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "shunt"})
+    assert step.pending is not None and step.pending.kind == "targets"
+    assert [t[1] for t in step.pending.options] == [refs.by_alias["shock"]]
