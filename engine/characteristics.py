@@ -38,6 +38,10 @@ def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool
         return False
     if st.get("during") == "your_turn" and game.active != src.controller:
         return False
+    cond = st.get("as_long_as") or {}
+    for kind, n in (cond.get("counters_at_least") or {}).items():  # CR 611.3a: checked continuously
+        if src.counters.get(kind, 0) < n:
+            return False
     return matches(game, st["affects"], o, src)
 
 
@@ -145,6 +149,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
     if not _relation(flt.get("owner"), o.owner, me, game):
         return False
     if flt.get("other") and src is not None and o.id == src.id:
+        return False
+    if flt.get("self") and (src is None or o.id != src.id):
         return False
     if "token" in flt and o.token != flt["token"]:
         return False

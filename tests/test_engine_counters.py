@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import act, new_game, obj, target
 
 from engine import apply
+from engine import characteristics as ch
 
 
 def _plan_game(battlefield: list[dict]) -> tuple:  # type: ignore[type-arg]
@@ -56,3 +58,13 @@ def test_enters_with_counters_are_put_by_the_controller_and_modified() -> None:
     assert dict(obj(step.game, refs, "pm").counters) == {"+1/+1": 3}
     put = [e for e in step.events if e["type"] == "counters_put"]
     assert put and put[0]["by"] == 0 and put[0].get("entering") is True
+
+
+@pytest.mark.parametrize(("n", "granted"), [(3, []), (4, ["Menace", "Lifelink"])])
+def test_a_static_ability_applies_only_as_long_as_its_condition_holds(n: int, granted: list[str]) -> None:
+    # Vadmir: "As long as Vadmir has four or more +1/+1 counters on it, it has menace and lifelink" (611.3a)
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "vadmir", "card": "Vadmir, New Blood", "counters": {"+1/+1": n}},
+        {"alias": "bear", "card": "Grizzly Bears", "counters": {"+1/+1": 4}}]}, {"alias": "b"}])
+    assert ch.keywords(g, obj(g, refs, "vadmir")) == granted
+    assert ch.keywords(g, obj(g, refs, "bear")) == []  # "it": Vadmir itself, not other creatures
