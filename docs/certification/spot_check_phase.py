@@ -53,24 +53,28 @@ def act(g, seat, action, note):
     return r
 
 
-def new_game():
-    g = eng.new_game(player=["Vivien, Arkbow Ranger", "Grizzly Bears", "Grizzly Bears"] + ["Forest"] * 37,
-                     opponent=["Unsummon"] + ["Forest"] * 39, seed=0, first_player=0)
+def debug_game(player, opponent):
+    """A new game with Debug actions allowed, both hands kept, in alice's first main phase."""
+    g = eng.new_game(player=player, opponent=opponent, seed=0, first_player=0)
     st = g.state()
     s = st["state"]
     s["debug_mode"] = True
     s["debug_permitted"] = [0, 1]
     s["format_config"]["allow_debug_actions"] = True
     g = eng.load_game(st)
-    while True:
+    while not (g.waiting_for()["type"] == "Priority" and g.phase == "PreCombatMain"):
         w = g.waiting_for()
         if w["type"] == "MulliganDecision":
             keep = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
             g.apply(w["data"]["pending"][0]["player"], keep)
-        elif w["type"] == "Priority" and g.phase == "PreCombatMain":
-            break
         else:
             g.apply(w["data"]["player"], {"type": "PassPriority"})
+    return g
+
+
+def new_game():
+    g = debug_game(["Vivien, Arkbow Ranger", "Grizzly Bears", "Grizzly Bears"] + ["Forest"] * 37,
+                   ["Unsummon"] + ["Forest"] * 39)
     objs = g.state()["state"]["objects"]
     ids = {}
     for k, o in sorted(objs.items(), key=lambda kv: int(kv[0])):
@@ -146,21 +150,7 @@ def check3():
 
 def hand_game(cards, mana):
     """A game in alice's first main phase with ``cards`` moved to her hand and ``mana`` in her pool."""
-    g = eng.new_game(player=cards + ["Forest"] * (40 - len(cards)), opponent=["Forest"] * 40, seed=0,
-                     first_player=0)
-    st = g.state()
-    s = st["state"]
-    s["debug_mode"] = True
-    s["debug_permitted"] = [0, 1]
-    s["format_config"]["allow_debug_actions"] = True
-    g = eng.load_game(st)
-    while not (g.waiting_for()["type"] == "Priority" and g.phase == "PreCombatMain"):
-        w = g.waiting_for()
-        if w["type"] == "MulliganDecision":
-            keep = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
-            g.apply(w["data"]["pending"][0]["player"], keep)
-        else:
-            g.apply(w["data"]["player"], {"type": "PassPriority"})
+    g = debug_game(cards + ["Forest"] * (40 - len(cards)), ["Forest"] * 40)
     ids = []
     for k, o in sorted(g.state()["state"]["objects"].items(), key=lambda kv: int(kv[0])):
         if o["name"] != "Forest" and o["owner"] == 0:
