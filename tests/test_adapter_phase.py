@@ -178,3 +178,12 @@ def test_player_counters_are_reported_with_who_put_them() -> None:
         "crime-and-proliferate", "crime-and-proliferate-proliferate-opponents-permanent-and-player")
     put = {"type": "counters_put", "player": "bob", "counter": "poison", "amount": 1, "by": "alice"}
     assert put in obs["events"]
+
+
+def test_energy_is_set_up_and_proliferated() -> None:
+    # phase keeps energy apart from other player counters: Debug ModifyEnergy{player_id, delta} sets it,
+    # player.energy holds it and EnergyChanged{player, delta} reports it
+    obs = run_suite_case("crime-and-proliferate", "crime-and-proliferate-proliferate-each-kind-on-player")
+    assert obs["final"]["players"]["bob"]["counters"] == {"poison": 4, "energy": 2}
+    put = {"type": "counters_put", "player": "bob", "counter": "energy", "amount": 1, "by": "alice"}
+    assert put in obs["events"]

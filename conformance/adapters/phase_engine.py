@@ -262,7 +262,9 @@ class PhaseRun:
             if p.get("life", 20) != 20:
                 self.dbg("SetLife", {"player_id": seat, "life": p["life"]})
             for kind, n in (p.get("counters") or {}).items():
-                if n:
+                if n and kind == "energy":  # phase keeps energy apart: player.energy, Debug ModifyEnergy
+                    self.dbg("ModifyEnergy", {"player_id": seat, "delta": n})
+                elif n:
                     self.dbg("ModifyPlayerCounters", {
                         "player_id": seat, "counter_kind": kind.capitalize(), "delta": n})
             mana = [COLOR_OF_SYMBOL[sym] for sym, n in (p.get("mana_pool") or {}).items() for _ in range(n)]
@@ -607,9 +609,9 @@ class PhaseRun:
             t, d = ev.get("type"), ev.get("data") or {}
             mapper = EVENTS.get(t)
             out = mapper(self, d) if mapper is not None else None
-            if t == "PlayerCounterChanged" and out is not None:
-                # phase's PlayerCounterChanged names no actor; the player action it is part of (e.g.
-                # PlayerPerformedAction Proliferate) follows it in the same batch and says who acted
+            if t in ("PlayerCounterChanged", "EnergyChanged") and out is not None:
+                # phase's PlayerCounterChanged and EnergyChanged name no actor; the player action they are
+                # part of (e.g. PlayerPerformedAction Proliferate) follows in the batch and says who acted
                 actor = next((e["data"].get("player_id") for e in raw[i + 1:]
                               if e.get("type") == "PlayerPerformedAction"), None)
                 if out["type"] == "counters_put":

@@ -156,6 +156,10 @@ EVENTS: dict[str, EventMapper] = {
         "type": "counters_put" if (d.get("delta") or 0) > 0 else "counters_removed",
         "player": r.player_of(d.get("player")), "counter": str(d.get("counter_kind")).lower(),
         "amount": abs(d.get("delta") or 0)},
+    # phase keeps energy apart from other player counters (player.energy) and reports it so
+    "EnergyChanged": lambda r, d: {
+        "type": "counters_put" if (d.get("delta") or 0) > 0 else "counters_removed",
+        "player": r.player_of(d.get("player")), "counter": "energy", "amount": abs(d.get("delta") or 0)},
     "CounterRemoved": lambda r, d: {"type": "counters_removed", "object": r.ref_of(d.get("object_id")),
                                     "counter": counter_to_case(str(d.get("counter_type"))),
                                     "amount": d.get("count")},
