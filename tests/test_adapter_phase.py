@@ -187,3 +187,10 @@ def test_energy_is_set_up_and_proliferated() -> None:
     assert obs["final"]["players"]["bob"]["counters"] == {"poison": 4, "energy": 2}
     put = {"type": "counters_put", "player": "bob", "counter": "energy", "amount": 1, "by": "alice"}
     assert put in obs["events"]
+
+
+def test_an_aura_is_attached_in_setup() -> None:
+    # Debug::Attach takes {object_id, target: {"type": "Object", "data": id}} (internally tagged)
+    obs = run_suite_case("mana-and-tap-symbols", "wild-growth-adds-green-without-the-stack")
+    assert obs["snapshots"]["after-tap"]["players"]["alice"]["mana_pool"] == {"G": 2}
+    assert {"type": "mana_added", "player": "alice", "mana": {"G": 1}, "source": "growth"} in obs["events"]

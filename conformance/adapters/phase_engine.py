@@ -302,8 +302,12 @@ class PhaseRun:
             if n:
                 self.dbg("ModifyCounters", {
                     "object_id": oid, "counter_type": counter_from_case(kind), "delta": n})
-        if spec.get("attached_to"):
-            self.dbg("Attach", {"object_id": oid, "target": {"Object": self.ids[spec["attached_to"]]}})
+        host = spec.get("attached_to")
+        if host:
+            # Debug::Attach's target is internally tagged, unlike the {"Object": id} targets of actions
+            target = ({"type": "Player", "data": self.seat[host]} if host in self.seat
+                      else {"type": "Object", "data": self.ids[host]})
+            self.dbg("Attach", {"object_id": oid, "target": target})
 
     def _edit_state(self, objs: list[SetupObject]) -> None:
         """What no Debug action does: library order, tokens, damage, turn number, loyalty used."""
