@@ -194,3 +194,11 @@ def test_an_aura_is_attached_in_setup() -> None:
     obs = run_suite_case("mana-and-tap-symbols", "wild-growth-adds-green-without-the-stack")
     assert obs["snapshots"]["after-tap"]["players"]["alice"]["mana_pool"] == {"G": 2}
     assert {"type": "mana_added", "player": "alice", "mana": {"G": 1}, "source": "growth"} in obs["events"]
+
+
+def test_three_players_play_free_for_all() -> None:
+    # Standard seats exactly 2: a 3-player case runs in phase's FreeForAll format (20 life, no commander)
+    obs = run_suite_case("tribute", "tribute-multiplayer-controller-chooses-which-opponent")
+    assert {a: p["life"] for a, p in obs["final"]["players"].items()} == {"alice": 20, "bob": 20, "carol": 20}
+    asked = [(d["kind"], d["player"], d["options"]) for d in obs["decisions"]]
+    assert asked[:2] == [("choose_player", "alice", ["bob", "carol"]), ("tribute", "carol", [True, False])]

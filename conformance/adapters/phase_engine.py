@@ -221,9 +221,12 @@ class PhaseRun:
             own = [o.card for o in objs if o.owner == alias]
             decks.append(own + ["Forest"] * max(0, DECK_SIZE - len(own)))
         extra = decks[2:] or None
+        # Standard seats exactly 2 players; FreeForAll (2-6 seats, 20 life, no commander, no range of
+        # influence) is phase's format for a multiplayer game. Life is set below from the case anyway.
+        fmt = "Standard" if len(self.players) == 2 else "FreeForAll"
         try:
             g = self.engine.new_game(player=decks[0], opponent=decks[1], extra_players=extra,
-                                     seed=int(setup.get("seed", 0)), first_player=active)
+                                     seed=int(setup.get("seed", 0)), first_player=active, format=fmt)
         except ValueError as exc:
             raise Unsupported(f"phase refused the decks: {exc}") from exc
         st = g.state()
@@ -259,8 +262,8 @@ class PhaseRun:
             self.dbg("SetPhase", {"phase": PHASE_OF_STEP[step], "active_player": active})
         for p in setup["players"]:
             seat = self.seat[p["alias"]]
-            if p.get("life", 20) != 20:
-                self.dbg("SetLife", {"player_id": seat, "life": p["life"]})
+            if self.g.player(seat)["life"] != p.get("life", 20):  # the format's starting life may differ
+                self.dbg("SetLife", {"player_id": seat, "life": p.get("life", 20)})
             for kind, n in (p.get("counters") or {}).items():
                 if n and kind == "energy":  # phase keeps energy apart: player.energy, Debug ModifyEnergy
                     self.dbg("ModifyEnergy", {"player_id": seat, "delta": n})
