@@ -202,3 +202,28 @@ def test_three_players_play_free_for_all() -> None:
     assert {a: p["life"] for a, p in obs["final"]["players"].items()} == {"alice": 20, "bob": 20, "carol": 20}
     asked = [(d["kind"], d["player"], d["options"]) for d in obs["decisions"]]
     assert asked[:2] == [("choose_player", "alice", ["bob", "carol"]), ("tribute", "carol", [True, False])]
+
+
+VIVIEN = "vivien-arkbow-ranger"
+
+
+def suite_case(topic: str, case_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    cards = {c["name"]: c for c in (json.loads(p.read_text()) for p in (SUITES / "cards").glob("*.json"))}
+    return json.loads((SUITES / topic / f"{case_id}.json").read_text()), cards
+
+
+def test_a_loyalty_activation_before_the_script_cannot_be_given_to_phase() -> None:
+    # phase counts CR 606.3 per permanent in loyalty_activations_this_turn: no Debug action sets it and
+    # load_game drops it, so the case is not applicable (it was refused for a wrongly shaped state edit)
+    case, cards = suite_case(VIVIEN, f"{VIVIEN}-loyalty-activated-in-setup-blocks-minus3")
+    result = phase_engine.run_case(case, cards)
+    assert result["status"] == "unsupported" and "loyalty_activations_this_turn" in result["reason"]
+
+
+def test_a_rejected_step_keeps_the_loyalty_activations_made_before_it() -> None:
+    # the rewind replays the accepted actions: loading the saved state would forget Vivien's +1
+    case, cards = suite_case(VIVIEN, f"{VIVIEN}-second-loyalty-ability-same-turn-rejected")
+    case["script"].insert(2, {"action": "resolve"})  # rejected: the stack is empty
+    obs = phase_engine.run_case(case, cards)["observation"]
+    assert [s["outcome"] for s in obs["steps"]] == ["ok", "ok", "rejected", "rejected"]
+    assert "loyalty" in obs["steps"][3]["reason"] and obs["unanswered"] is None

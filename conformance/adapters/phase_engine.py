@@ -121,6 +121,8 @@ class PhaseRun:
         self.triggers_reported: set[int] = set()
         self.context: int | None = None
         self.g: Any = None
+        self.start: Any = None  # phase's state when the script starts
+        self.log: list[tuple[int, Any]] = []  # every action phase accepted since then
 
     # ------------------------------------------------------------ low level
 
@@ -128,6 +130,7 @@ class PhaseRun:
         before = self._remember_stack()
         try:
             result = self.g.apply(actor, action)
+            self.log.append((actor, action))
         except ValueError as exc:
             msg = str(exc)
             if any(s in msg for s in SERDE_ERRORS):
@@ -212,6 +215,11 @@ class PhaseRun:
         case = self.case
         setup = case["setup"]
         objs = list(setup_objects(case))
+        if any(o.spec.get("loyalty_activated") for o in objs):
+            # phase counts CR 606.3 activations per permanent (GameObject.loyalty_activations_this_turn):
+            # no Debug action sets it and load_game drops it (docs/adapters-notes.md)
+            raise Unsupported("phase cannot be given a loyalty ability activated earlier this turn: no Debug "
+                              "action sets an object's loyalty_activations_this_turn and load_game drops it")
         outside = [o.alias for o in objs if o.zone in ("sideboard", "collection")]
         if outside:
             raise Unsupported(f"objects outside the game ({outside}) cannot be placed through phase's API")
@@ -279,6 +287,7 @@ class PhaseRun:
             raise Unsupported(
                 f"after setup phase is waiting for {w.get('type')}, not the active player's priority")
         self.stack_info.clear()
+        self.start = self.g.state()
 
     def _start_game(self) -> None:
         for _ in range(MAX_PASSES):
@@ -313,15 +322,14 @@ class PhaseRun:
             self.dbg("Attach", {"object_id": oid, "target": target})
 
     def _edit_state(self, objs: list[SetupObject]) -> None:
-        """What no Debug action does: library order, tokens, damage, turn number, loyalty used."""
+        """What no Debug action does: library order, tokens, damage, turn number."""
         setup = self.case["setup"]
         libraries = {a: [self.ids[o.alias] for o in objs if o.zone == "library" and o.owner == a]
                      for a in self.players}
         tokens = [self.ids[o.alias] for o in objs if o.spec.get("token")]
         damage = {self.ids[o.alias]: o.spec["damage"] for o in objs if o.spec.get("damage")}
-        loyalty = [self.ids[o.alias] for o in objs if o.spec.get("loyalty_activated")]
         turn = int(setup.get("turn", 1))
-        if not (any(libraries.values()) or tokens or damage or loyalty or turn != 1):
+        if not (any(libraries.values()) or tokens or damage or turn != 1):
             return
         st = self.g.state()
         s = st["state"]
@@ -332,9 +340,6 @@ class PhaseRun:
             s["objects"][str(oid)]["is_token"] = True
         for oid, n in damage.items():
             s["objects"][str(oid)]["damage_marked"] = n
-        if loyalty:
-            s["loyalty_abilities_activated_this_turn"] = [
-                *s.get("loyalty_abilities_activated_this_turn", []), *loyalty]
         s["turn_number"] = turn
         try:
             self.g = self.engine.load_game(st)
@@ -352,12 +357,12 @@ class PhaseRun:
                 steps.append({"outcome": "ok"})
                 continue
             saved = self.g.state()
-            marks = (len(self.events), set(self.triggers_reported))
+            marks = (len(self.events), set(self.triggers_reported), len(self.log))
             try:
                 self.do(step)
                 steps.append({"outcome": "ok"})
             except Rejected as exc:
-                self.g = self.engine.load_game(saved)
+                self.g = self._rewind(marks[2], saved)
                 # CR 732: the step is reversed, but the decisions asked during it were asked and the
                 # answers given stay used (spec/README.md 1.4: an illegal answer rejects its step)
                 del self.events[marks[0]:]
@@ -366,6 +371,21 @@ class PhaseRun:
             except Unanswered:
                 break  # spec 2: the run stops; the step gets no entry, ``unanswered`` says why
         return steps, snapshots
+
+    def _rewind(self, accepted: int, saved: Any) -> Any:
+        """The game as it was before a rejected step. load_game(saved) alone is not it: phase's loader drops
+        what it counts per permanent (loyalty_activations_this_turn, CR 606.3), so the actions accepted
+        before the step are replayed on the script's starting state; the saved state is loaded instead if
+        the replay does not give the same state."""
+        del self.log[accepted:]
+        g = self.engine.load_game(self.start)
+        try:
+            for actor, action in self.log:
+                g.apply(actor, action)
+        except ValueError:
+            return self.engine.load_game(saved)
+        # (precast_shortcut_runtime, outside the game state, counts the loads: it is not compared)
+        return g if g.state()["state"] == saved["state"] else self.engine.load_game(saved)
 
     def do(self, step: dict[str, Any]) -> None:
         act = step["action"]
