@@ -227,3 +227,26 @@ def test_a_rejected_step_keeps_the_loyalty_activations_made_before_it() -> None:
     obs = phase_engine.run_case(case, cards)["observation"]
     assert [s["outcome"] for s in obs["steps"]] == ["ok", "ok", "rejected", "rejected"]
     assert "loyalty" in obs["steps"][3]["reason"] and obs["unanswered"] is None
+
+
+def test_a_sideboard_card_is_brought_in_from_phases_sideboard() -> None:
+    # the sideboard goes in phase's deck list; OutsideGameChoice is answered with its sideboard index, and
+    # the new object phase makes of it (reported only as CardsRevealed) is the alias, entering from null
+    obs = run_suite_case(VIVIEN, f"{VIVIEN}-minus5-tournament-takes-sideboard-card")
+    asked = obs["decisions"][0]
+    assert (asked["kind"], asked["options"], asked["used"]) == ("outside_game_card", ["sb_bear", None], 0)
+    assert obj(obs, "sb_bear")["zone"] == "hand" and obs["final"]["players"]["alice"]["hand_size"] == 1
+    assert {"type": "zone_change", "object": "sb_bear", "from": None, "to": "hand"} in obs["events"]
+
+
+def test_a_card_phase_does_not_have_outside_the_game_rejects_the_step() -> None:
+    # in a tournament the collection is not outside the game: left out, so answering with it is refused
+    obs = run_suite_case(VIVIEN, f"{VIVIEN}-minus5-tournament-rejects-collection-card")
+    assert [s["outcome"] for s in obs["steps"]] == ["ok", "rejected"]
+    assert obs["decisions"][0]["used"] == 0 and obs["final"]["stack"][0]["source"] == "vivien"
+
+
+def test_a_casual_collection_is_not_applicable() -> None:
+    case, cards = suite_case(VIVIEN, f"{VIVIEN}-minus5-casual-takes-collection-card")
+    result = phase_engine.run_case(case, cards)
+    assert result["status"] == "unsupported" and "phase has no collection" in result["reason"]

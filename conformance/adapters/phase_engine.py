@@ -123,6 +123,7 @@ class PhaseRun:
         self.g: Any = None
         self.start: Any = None  # phase's state when the script starts
         self.log: list[tuple[int, Any]] = []  # every action phase accepted since then
+        self.outside: dict[str, tuple[int, int, str]] = {}  # sideboard alias -> (seat, index, card)
 
     # ------------------------------------------------------------ low level
 
@@ -220,14 +221,25 @@ class PhaseRun:
             # no Debug action sets it and load_game drops it (docs/adapters-notes.md)
             raise Unsupported("phase cannot be given a loyalty ability activated earlier this turn: no Debug "
                               "action sets an object's loyalty_activations_this_turn and load_game drops it")
-        outside = [o.alias for o in objs if o.zone in ("sideboard", "collection")]
-        if outside:
-            raise Unsupported(f"objects outside the game ({outside}) cannot be placed through phase's API")
+        collection = [o.alias for o in objs if o.zone == "collection"]
+        if collection and case.get("level") == "casual":
+            raise Unsupported(
+                f"phase has no collection ({collection}): it brings cards in from outside the game only "
+                "from the sideboard (OutsideGameChoice: Sideboard, FaceUpExile, BoosterPack), a tournament's "
+                "rule, not a casual game's")
+        # a sideboard is part of phase's deck list. Outside a casual game outside-the-game cards come from
+        # the sideboard only (the cases' ruling), so a collection has nothing to be in and is left out
+        for alias in self.players:
+            for i, o in enumerate(o for o in objs if o.zone == "sideboard" and o.owner == alias):
+                self.outside[o.alias] = (self.seat[alias], i, o.card)
+        objs = [o for o in objs if o.zone not in ("sideboard", "collection")]
         active = self.seat[setup.get("active_player", self.players[0])]
-        decks: list[list[str]] = []
+        decks: list[Any] = []
         for alias in self.players:
             own = [o.card for o in objs if o.owner == alias]
-            decks.append(own + ["Forest"] * max(0, DECK_SIZE - len(own)))
+            main = own + ["Forest"] * max(0, DECK_SIZE - len(own))
+            side = [card for a, (seat, _, card) in self.outside.items() if seat == self.seat[alias]]
+            decks.append({"main_deck": main, "sideboard": side} if side else main)
         extra = decks[2:] or None
         # Standard seats exactly 2 players; FreeForAll (2-6 seats, 20 life, no commander, no range of
         # influence) is phase's format for a multiplayer game. Life is set below from the case anyway.
@@ -524,13 +536,18 @@ class PhaseRun:
         index = self.book.match(kind, player, source_matches) if handler else None
         if index is not None and handler:
             answer = self.book.entries[index]["answer"]
-            action = handler[2](self, data, answer)
+            # recorded first: an answer phase cannot be sent (not among what it offers) rejects the step
+            # and stays used, like one phase refuses (spec/README.md 1.4)
             self.book.record(kind, player, source, options, answer, index, False)
+            action = handler[2](self, data, answer)
             mark = len(self.events)
+            before = self._object_ids() if kind_type == "OutsideGameChoice" else None
             self.apply(seat, action)
             # the choice is made before its result is performed (e.g. CR 701.55a), so its event goes
             # before the events phase reports for answering the prompt
             self._decision_event(kind_type, player, answer, mark)
+            if before is not None:
+                self._brought_in(before, answer)
             return
         legal = [a for a in self.g.actions() if a.kind != "CancelCast"]
         if len(legal) == 1:
@@ -540,6 +557,25 @@ class PhaseRun:
             return
         self.book.stop(kind, player, source, options)
         raise Unanswered(kind)
+
+    def _object_ids(self) -> set[int]:
+        return {int(k) for k in self.g.state()["state"]["objects"]}
+
+    def _brought_in(self, before: set[int], answer: Any) -> None:
+        """phase makes a card brought in from outside the game a new object and reports it only as
+        CardsRevealed (when revealed): the new object of that card's name is the answer's alias, and its
+        arrival is a zone_change from null (spec/README.md 2.2)."""
+        if not isinstance(answer, str) or answer not in self.outside:
+            return
+        seat, _, card = self.outside[answer]
+        for oid in sorted(self._object_ids() - before):
+            o = self.g.object(oid)
+            if o.get("name") == card and o.get("owner") == seat:
+                self.ids[answer] = oid
+                self.refs[oid] = answer
+                self.events.append({"type": "zone_change", "object": answer, "from": None,
+                                    "to": self._zone(o.get("zone"))})
+                return
 
     def _prompt_source(self, data: dict[str, Any]) -> int | None:
         for key in ("source_id", "object_id"):

@@ -85,6 +85,32 @@ def _select_cards(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, An
     return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in answer or []]}}
 
 
+def _outside_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
+    """The cards phase offers (its sideboard's as aliases, others by their source type), and null."""
+    sideboard = {(seat, i): alias for alias, (seat, i, _) in run.outside.items()}
+    options: list[Any] = []
+    for c in d.get("choices") or []:
+        src = c.get("source") or {}
+        if src.get("type") == "Sideboard":
+            options.append(sideboard.get((d.get("player", -1), src["data"].get("sideboard_index", -1))))
+        else:
+            options.append(f"phase:{src.get('type')}")
+    return [*options, None]
+
+
+def _outside_card(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """phase's OutsideGameChoice: the answer (a sideboard alias, or null for none) is sent as the card's
+    index in the deciding player's sideboard; phase judges whether it may be brought in."""
+    if answer is None:
+        return {"type": "ChooseOutsideGameCards", "data": {"selections": []}}
+    where = run.outside.get(answer) if isinstance(answer, str) else None
+    if where is None or where[0] != d.get("player"):
+        raise Rejected(f"outside_game_card: {answer!r} is not a card in the deciding player's sideboard, "
+                       "the only cards phase has outside the game")
+    return {"type": "ChooseOutsideGameCards",
+            "data": {"selections": [{"type": "Sideboard", "data": {"sideboard_index": where[1]}}]}}
+
+
 PromptHandler = tuple[
     str,
     Callable[["PhaseRun", dict[str, Any]], Any],
@@ -131,6 +157,7 @@ PROMPTS: dict[str, PromptHandler] = {
                       for c in ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
         lambda r, d, a: {"type": "ChooseManaColor", "data": {"choice": {
             "type": "SingleColor", "data": COLOR_OF_SYMBOL[a]}}}),
+    "OutsideGameChoice": ("outside_game_card", _outside_options, _outside_card),
     "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
     "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
     "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
