@@ -1,7 +1,8 @@
 """Adapter core for phase.rs through PyPI ``phase-python`` (import ``phase``).
 
-``run_case(case, cards)`` puts phase into the case's setup (decks made of the case's cards, debug
-mode turned on by editing the exported state, Debug actions to place objects), plays the script,
+``run_case(case, cards)`` puts phase into the case's setup (decks and sideboards made of the case's
+cards, FreeForAll for more than 2 players, debug mode turned on by editing the exported state, Debug
+actions to place objects), plays the script,
 answers every prompt from the case's decisions (spec/README.md 1.4) and returns the observation
 (spec/README.md 2). It never compares and never corrects the engine: what phase does is the result.
 """
@@ -48,7 +49,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.2.0"
+ADAPTER_VERSION = "0.3.0"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
