@@ -223,13 +223,13 @@ class PhaseRun:
             raise Unsupported("phase cannot be given a loyalty ability activated earlier this turn: no Debug "
                               "action sets an object's loyalty_activations_this_turn and load_game drops it")
         collection = [o.alias for o in objs if o.zone == "collection"]
-        if collection and case.get("level") == "casual":
+        if collection:
+            # leaving the collection out would make the case's point (sideboard, not collection, CR 400.11)
+            # the adapter's doing rather than phase's: the setup cannot be built, so not applicable
             raise Unsupported(
                 f"phase has no collection ({collection}): it brings cards in from outside the game only "
-                "from the sideboard (OutsideGameChoice: Sideboard, FaceUpExile, BoosterPack), a tournament's "
-                "rule, not a casual game's")
-        # a sideboard is part of phase's deck list. Outside a casual game outside-the-game cards come from
-        # the sideboard only (the cases' ruling), so a collection has nothing to be in and is left out
+                "from the sideboard (OutsideGameChoice: Sideboard, FaceUpExile, BoosterPack)")
+        # a sideboard is part of phase's deck list
         for alias in self.players:
             for i, o in enumerate(o for o in objs if o.zone == "sideboard" and o.owner == alias):
                 self.outside[o.alias] = (self.seat[alias], i, o.card)
