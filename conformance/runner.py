@@ -51,7 +51,8 @@ def gather_cards(case: JSON, catalogue: Catalogue) -> dict[str, JSON]:
     # Tokens the cards' abilities create (CR 111.10) are definitions the engine needs too.
     todo = list(cards.values())
     while todo:
-        for token in _token_names(todo.pop()):
+        card = todo.pop()
+        for token in _token_names(card.get("abilities") if isinstance(card, dict) else None):
             if token not in cards and token in catalogue.cards:
                 cards[token] = catalogue.cards[token]
                 todo.append(cards[token])
