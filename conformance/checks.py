@@ -274,6 +274,11 @@ class CaseChecker:
                     self.ref(key, [*base, "answer", key], "any")
             elif isinstance(kind, str) and kind in _ONE_REF_ANSWERS and answer is not None:
                 self.ref(answer, [*base, "answer"], _ONE_REF_ANSWERS[kind])
+            takes_refs = kind in _LIST_ANSWERS or kind == "distribute" or kind in _ONE_REF_ANSWERS
+            for key in ("offered", "not_offered"):
+                for j, item in enumerate(_list(decision.get(key))):
+                    if takes_refs and isinstance(item, str):
+                        self.ref(item, [*base, key, j], "any")
 
     # -- expectations ----------------------------------------------------------------------------
     def object_expect(self, spec: JSON, path: list[Any]) -> None:

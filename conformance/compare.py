@@ -306,20 +306,50 @@ def compare_steps(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> 
 
 
 def compare_decisions(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> Iterator[Difference]:
-    used: set[int] = set()
+    asked_for: dict[int, dict[str, JSON]] = {}
     for asked in _l(observation.get("decisions")):
         index = _d(asked).get("used")
         if isinstance(index, int) and not isinstance(index, bool):
-            used.add(index)
+            asked_for.setdefault(index, _d(asked))
     for i, entry in enumerate(_l(case.get("decisions"))):
-        if i not in used:
+        entry = _d(entry)
+        if i not in asked_for:
             yield Difference(
                 f"decisions[{i}]",
                 "asked",
                 "never asked",
-                f"scripted answer #{i} ({describe_decision(_d(entry))}, "
-                f"answer {show(_d(entry).get('answer'))}) was never asked for",
+                f"scripted answer #{i} ({describe_decision(entry)}, "
+                f"answer {show(entry.get('answer'))}) was never asked for",
             )
+            continue
+        if "offered" in entry or "not_offered" in entry:
+            yield from compare_offered(i, entry, asked_for[i].get("options"))
+
+
+def _key(value: JSON) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def compare_offered(i: int, entry: Mapping[str, JSON], options: JSON) -> Iterator[Difference]:
+    """The options the engine gave for the decision entry ``i`` answered (``offered``, ``not_offered``)."""
+    where = f"decisions[{i}].options"
+    what = f"scripted answer #{i} ({describe_decision(entry)})"
+    if not isinstance(options, list):
+        yield Difference(where, entry.get("offered", "options"), options,
+                         f"{what}: the engine did not report the options it offered")
+        return
+    have = {_key(o) for o in options}
+    if "offered" in entry:
+        want = {_key(o) for o in _l(entry["offered"])}
+        if want != have:
+            missing = [o for o in _l(entry["offered"]) if _key(o) not in have]
+            extra = [o for o in options if _key(o) not in want]
+            yield Difference(where, entry["offered"], options,
+                             f"{what}: options {show(options)}; missing {show(missing)}, not allowed {show(extra)}")
+    offered_anyway = [o for o in _l(entry.get("not_offered")) if _key(o) in have]
+    if offered_anyway:
+        yield Difference(f"decisions[{i}].not_offered", entry["not_offered"], options,
+                         f"{what}: the engine offered {show(offered_anyway)}, which the rules do not allow")
 
 
 def check_shape(observation: JSON) -> dict[str, JSON]:

@@ -47,6 +47,34 @@ def test_an_auto_answered_decision_does_not_count_as_using_an_entry() -> None:
     assert wheres(case, obs) == ["decisions[0]"]
 
 
+def _asked_with(options: Any, **entry: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    case = example_case()
+    case["decisions"] = [{"kind": "proliferate", "player": "alice", "answer": ["bear"], **entry}]
+    obs = good_observation()
+    obs["decisions"] = [{"kind": "proliferate", "player": "alice", "source": "plan", "options": options,
+                         "answer": ["bear"], "used": 0, "auto": False}]
+    return case, obs
+
+
+def test_offered_must_be_exactly_the_engines_options_in_any_order() -> None:
+    assert compare(*_asked_with(["bob", "bear"], offered=["bear", "bob"])) == []
+    (diff,) = compare(*_asked_with(["bear", "gbear"], offered=["bear", "bob"]))
+    assert diff.where == "decisions[0].options"
+    assert 'missing ["bob"], not allowed ["gbear"]' in diff.message
+
+
+def test_not_offered_fails_when_the_engine_offers_it() -> None:
+    assert compare(*_asked_with(["bear"], not_offered=["gbear"])) == []
+    (diff,) = compare(*_asked_with(["bear", "gbear"], not_offered=["gbear"]))
+    assert diff.where == "decisions[0].not_offered"
+    assert 'the engine offered ["gbear"], which the rules do not allow' in diff.message
+
+
+def test_offered_fails_when_the_engine_reports_no_options() -> None:
+    (diff,) = compare(*_asked_with(None, offered=["bear"]))
+    assert "did not report the options" in diff.message
+
+
 def test_an_unexpected_rejection_fails_with_the_engines_reason() -> None:
     obs = good_observation()
     obs["steps"][1] = {"outcome": "rejected", "rule": "302.6", "reason": "summoning sick"}

@@ -19,6 +19,7 @@ EXPECTED = {
     "wrong-type.json": ("/setup/players/1/life", 'expected an integer, found a string ("twenty")'),
     "unknown-property.json": ("/script/1/target", 'unknown field "target"; allowed here: ability, action'),
     "unknown-alias.json": ("/script/1/source", 'unknown alias "forrest": no object in the setup has it'),
+    "unknown-offered-alias.json": ("/decisions/1/not_offered/0", 'unknown alias "forrest"'),
     "unknown-card.json": ("/setup/players/0/hand/0/card", 'unknown card "Grizzly Bears"'),
     "nonexistent-rule.json": ("/rules/3", "rule 701.99z does not exist in the Comprehensive Rules"),
     "seed-text-not-verbatim.json": ("/ruling/text", 'is not the text of seed "common-03" verbatim'),
