@@ -344,8 +344,8 @@ def compare_offered(i: int, entry: Mapping[str, JSON], options: JSON) -> Iterato
         if want != have:
             missing = [o for o in _l(entry["offered"]) if _key(o) not in have]
             extra = [o for o in options if _key(o) not in want]
-            yield Difference(where, entry["offered"], options,
-                             f"{what}: options {show(options)}; missing {show(missing)}, not allowed {show(extra)}")
+            why = f"options {show(options)}; missing {show(missing)}, not allowed {show(extra)}"
+            yield Difference(where, entry["offered"], options, f"{what}: {why}")
     offered_anyway = [o for o in _l(entry.get("not_offered")) if _key(o) in have]
     if offered_anyway:
         yield Difference(f"decisions[{i}].not_offered", entry["not_offered"], options,
