@@ -20,7 +20,11 @@ AREAS = ("counters", "mana", "targeting")
 BATCH = 25
 
 
-def _props(area: str) -> list[Callable[[], None]]:
+def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
+    if engine:
+        from conformance.differential import props
+
+        return props(area, engine)
     from hypothesis import given
     from hypothesis import strategies as st
 
@@ -45,7 +49,7 @@ def _props(area: str) -> list[Callable[[], None]]:
 
 
 def run_batch(
-    area: str, examples: int, seed: int, profile: str, out: str | None
+    area: str, examples: int, seed: int, profile: str, out: str | None, engine: str | None = None
 ) -> tuple[str, int, int, float, str]:
     """One batch in a worker: (area, examples run, failures, seconds, failure message)."""
     from hypothesis import HealthCheck, settings
@@ -60,7 +64,7 @@ def run_batch(
     count = [0]
     start = time.perf_counter()
     failures, message = 0, ""
-    for prop in _props(area):
+    for prop in _props(area, engine):
         inner = prop.hypothesis.inner_test  # type: ignore[attr-defined]
 
         def counted(*args: Any, _inner: Any = inner, **kwargs: Any) -> None:
@@ -87,8 +91,22 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from rich.live import Live
     from rich.table import Table
 
+    from conformance.differential import AREAS as DIFFERENTIAL_AREAS
+
     out_console = Console(highlight=False)
-    areas = AREAS if args.area == "all" else (args.area,)
+    if args.engine and args.area not in (*DIFFERENTIAL_AREAS, "all"):
+        out_console.print(f"mtgc: --engine replays the {' and '.join(DIFFERENTIAL_AREAS)} areas only: the "
+                          f"{args.area} cases leave their decisions to the reference engine's driver")
+        return 2
+    if args.engine:
+        from conformance.protocol import parse_command
+
+        try:
+            parse_command(args.engine)
+        except ValueError as error:
+            out_console.print(f"mtgc: bad --engine command {args.engine!r}: {error}")
+            return 2
+    areas = (DIFFERENTIAL_AREAS if args.engine else AREAS) if args.area == "all" else (args.area,)
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
     budget = None if deadline else args.examples
     stats = {a: {"examples": 0, "failures": 0, "seconds": 0.0, "batches": 0} for a in areas}
@@ -126,7 +144,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 area = min(open_areas, key=lambda a: queued[a])  # round robin by examples queued
                 n = BATCH if deadline is not None else min(BATCH, (budget or 0) - queued[area])
                 queued[area] += n
-                pending[pool.submit(run_batch, area, n, rng.getrandbits(32), args.profile, args.out)] = area
+                batch = (area, n, rng.getrandbits(32), args.profile, args.out, args.engine)
+                pending[pool.submit(run_batch, *batch)] = area
 
         submit()
         while pending:
@@ -156,7 +175,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add ``fuzz`` to an argparse subparsers object (conformance/cli.py)."""
-    p = sub.add_parser("fuzz", help="run a fuzzing campaign on the reference engine; save failures as cases")
+    p = sub.add_parser(
+        "fuzz", help="run a fuzzing campaign on the reference engine (or against another engine: --engine); "
+        "save failures as cases"
+    )
     p.add_argument("--area", choices=[*AREAS, "all"], default="all")
     budget = p.add_mutually_exclusive_group()
     budget.add_argument(
@@ -166,4 +188,10 @@ def register(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N")
     p.add_argument("--profile", default="dev", help="Hypothesis profile (dev, ci, nightly)")
     p.add_argument("--out", metavar="DIR", help="where failures are saved (default suites/regressions/)")
+    p.add_argument(
+        "--engine",
+        metavar="COMMAND",
+        help="differential: replay each generated case on this adapter too (as mtgc certify --engine) "
+        "and save the cases where it disagrees with the reference engine",
+    )
     p.set_defaults(func=cmd_fuzz)

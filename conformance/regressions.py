@@ -76,18 +76,22 @@ def regression_case(
     rules: Sequence[str],
     expect: JSON | None = None,
     message: str = "",
+    engine: str | None = None,
 ) -> dict[str, JSON]:
+    """The regression case for a failing example. ``engine`` (differential fuzzing): the other engine,
+    which disagreed with the reference engine; the case then has ``origin.kind`` ``differential``."""
     body = {k: v for k, v in case.items() if k not in ("id", "origin", "rules", "expect", "title")}
     digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:10]
+    kind = "differential" if engine else "fuzz"
+    origin: dict[str, JSON] = {"kind": kind, "area": area, "invariant": invariant}
+    if engine:
+        origin["engine"] = engine
+    origin["found"] = datetime.date.today().isoformat()
     out: dict[str, JSON] = {
-        "id": f"fuzz-{area}-{invariant}-{digest}",
-        "title": f"Fuzzer finding ({area}): {invariant.replace('-', ' ')}"[:160],
-        "origin": {
-            "kind": "fuzz",
-            "area": area,
-            "invariant": invariant,
-            "found": datetime.date.today().isoformat(),
-        },
+        "id": f"{'diff' if engine else 'fuzz'}-{area}-{invariant}-{digest}",
+        "title": (f"Engines disagree ({area}): {engine}" if engine
+                  else f"Fuzzer finding ({area}): {invariant.replace('-', ' ')}")[:160],
+        "origin": origin,
         "rules": list(dict.fromkeys(rules)),
     }
     out.update(body)
@@ -129,12 +133,15 @@ def report(
     rules: Sequence[str],
     problems: Sequence[str],
     expect: JSON | None = None,
+    engine: str | None = None,
 ) -> None:
     """Raise :class:`InvariantFailed` for ``problems`` (if any), writing the regression case when final."""
     if not problems:
         return
     message = "; ".join(problems)[:2000]
-    reg = regression_case(case, area=area, invariant=invariant, rules=rules, expect=expect, message=message)
+    reg = regression_case(
+        case, area=area, invariant=invariant, rules=rules, expect=expect, message=message, engine=engine
+    )
     note(json.dumps(reg, ensure_ascii=False))
     path = None
     if is_final():

@@ -248,3 +248,15 @@ def test_a_case_with_a_collection_is_not_applicable(case_id: str) -> None:
     case, cards = suite_case(VIVIEN, case_id)
     result = phase_engine.run_case(case, cards)
     assert result["status"] == "unsupported" and "phase has no collection" in result["reason"]
+
+
+def test_a_colour_choice_is_asked_as_color() -> None:
+    # phase's NamedChoice{choice_type: Color} ("the color of your choice", protection) is the spec's color
+    from conformance.adapters.phase_vocab import PROMPTS, prompt_key
+
+    key = prompt_key("NamedChoice", {"choice_type": "Color", "options": ["White", "Red"]})
+    kind, options, action = PROMPTS[key]
+    assert kind == "color"
+    assert options(None, {"options": ["White", "Red"]}) == ["W", "R"]  # type: ignore[arg-type]
+    assert action(None, {}, "R") == {"type": "ChooseOption", "data": {"choice": "Red"}}  # type: ignore[arg-type]
+    assert prompt_key("NamedChoice", {"choice_type": "Opponent"}) == "NamedChoice"

@@ -75,9 +75,12 @@ def _trigger_order(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, A
 
 def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     """phase asks every "choose objects from a zone" decision as EffectZoneChoice; what the player is
-    choosing for (sacrifice, discard, ...) is in ``effect_kind``, so that is part of the key."""
+    choosing for (sacrifice, discard, ...) is in ``effect_kind``, so that is part of the key. Likewise
+    NamedChoice says in ``choice_type`` whether a player (Opponent, Player) or a colour is named."""
     if kind_type == "EffectZoneChoice":
         return f"EffectZoneChoice:{data.get('effect_kind')}"
+    if kind_type == "NamedChoice" and data.get("choice_type") == "Color":
+        return "NamedChoice:Color"
     return str(kind_type)
 
 
@@ -129,6 +132,10 @@ PROMPTS: dict[str, PromptHandler] = {
         "choose_player",
         lambda r, d: [r.player_of(int(o)) if str(o).isdigit() else o for o in d.get("options", [])],
         _choose_player),
+    "NamedChoice:Color": (  # "the color of your choice" (protection): answered with a colour symbol
+        "color",
+        lambda r, d: [SYMBOL_OF_COLOR.get(o, o) for o in d.get("options", [])],
+        lambda r, d, a: {"type": "ChooseOption", "data": {"choice": COLOR_OF_SYMBOL.get(a, a)}}),
     "TributeChoice": ("tribute", lambda r, d: [True, False],
                       lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
     "OptionalEffectChoice": ("may", lambda r, d: [True, False],
