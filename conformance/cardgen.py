@@ -60,13 +60,14 @@ def effect_text(eff: Mapping[str, Any], specs: Sequence[Mapping[str, Any]]) -> s
         if isinstance(to, dict) and specs[to["target"]]["filter"].get("what") == "player":
             return f"{where[0].upper()}{where[1:]} gets {_counter_words(kind, amount)}."
         return f"Put {_counter_words(kind, amount)} on {where}."
-    if do == "distribute_counters":
-        spec = specs[0]
+    if do == "distribute_counters":  # as printed: "Distribute two +1/+1 counters among up to two target ..."
+        spec, amount = specs[0], eff.get("amount", 1)
+        count, noun = spec.get("count", 1), _filter_words(spec["filter"])
+        among = f"up to {_n(count)}" if spec.get("up_to") else {1: "one", 2: "one or two"}.get(
+            count, f"one, two, or {_n(count)}")
         return (
-            f"Distribute {_n(eff.get('amount', 1))} {eff['counter']} counters among one"
-            f"{' or two' if spec.get('count', 1) >= 2 else ''}"
-            f"{', or three' if spec.get('count', 1) >= 3 else ''}"
-            f" target {_filter_words(spec['filter'])}s."
+            f"Distribute {_n(amount)} {eff['counter']} counter{'s' if amount != 1 else ''} among {among} "
+            f"target {noun}{'s' if count != 1 else ''}."
         )
     if do == "proliferate":
         return "Proliferate."
