@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -95,8 +96,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     out_console = Console(highlight=False)
     if args.engine and args.area not in (*DIFFERENTIAL_AREAS, "all"):
-        out_console.print(f"mtgc: --engine replays the {' and '.join(DIFFERENTIAL_AREAS)} areas only: the "
-                          f"{args.area} cases leave their decisions to the reference engine's driver")
+        print(f"mtgc: --engine replays the {' and '.join(DIFFERENTIAL_AREAS)} areas only: the "
+              f"{args.area} cases leave their decisions to the reference engine's driver", file=sys.stderr)
         return 2
     if args.engine:
         from conformance.protocol import parse_command
@@ -104,7 +105,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         try:
             parse_command(args.engine)
         except ValueError as error:
-            out_console.print(f"mtgc: bad --engine command {args.engine!r}: {error}")
+            print(f"mtgc: bad --engine command {args.engine!r}: {error}", file=sys.stderr)
             return 2
     areas = (DIFFERENTIAL_AREAS if args.engine else AREAS) if args.area == "all" else (args.area,)
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
