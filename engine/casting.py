@@ -54,14 +54,6 @@ def _choose_x(ctx: Ctx, player: int, source: int, cost: str) -> int:
     return x
 
 
-def _division(ctx: Ctx, player: int, src: Obj, effects: Any, slots: tuple[Any, ...]) -> tuple[Any, ...]:
-    for e in effects:
-        if e["do"] == "distribute_counters":
-            chosen = [t for s in slots for t in s]
-            return tg.divide(ctx, player, src, int(e.get("amount", 1)), chosen)
-    return ()
-
-
 def cast(ctx: Ctx, player: int, oid: int) -> None:
     """CR 601.2: announce (a), modes and X (b), targets (c), division (d), pay (g-h), become cast (i)."""
     game = ctx.game
@@ -83,7 +75,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     src = ctx.game.obj(oid)
     x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
     slots = tg.choose(ctx, player, src, specs)  # 601.2c
-    division = _division(ctx, player, src, ab["effects"] if ab else (), slots)  # 601.2d
+    division = tg.announce_division(ctx, player, src, ab["effects"] if ab else (), slots)  # 601.2d
     item = StackItem(id=oid, kind="spell", source=oid, controller=player, targets=slots,
                      distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
@@ -105,7 +97,7 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
         n = int(cost["loyalty"])
         target = ("object", o.id, ctx.game.obj(o.id).epoch)
         if n > 0:
-            put_counters(ctx, target, {"loyalty": n}, player)
+            put_counters(ctx, target, {"loyalty": n}, player, cost=True)
         elif n < 0:
             remove_counters(ctx, target, "loyalty", -n)
         ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), loyalty_used=True))
@@ -187,7 +179,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     src = ctx.game.obj(oid)
     x = _choose_x(ctx, player, oid, cost.get("mana", ""))
     slots = tg.choose(ctx, player, src, ability.get("targets", ()))
-    division = _division(ctx, player, src, ability["effects"], slots)
+    division = tg.announce_division(ctx, player, src, ability["effects"], slots)
     item = StackItem(id=ctx.game.next_id, kind="ability", source=oid, controller=player, ability=ability,
                      targets=slots, distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))

@@ -15,11 +15,13 @@ from .zones import move
 
 
 def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *,
-                 entering: bool = False) -> None:
-    """Put counters on an object or player, after replacement effects (CR 614, 616)."""
+                 entering: bool = False, cost: bool = False) -> None:
+    """Put counters on an object or player, after replacement effects (CR 614, 616). ``cost``: they are
+    put to pay a cost (a +N loyalty ability, CR 606.4), which "if an effect would put" doesn't replace."""
     if not any(n > 0 for n in counters.values()):
         return
-    event: dict[str, Any] = {"kind": "put_counters", "target": target, "counters": dict(counters), "by": by}
+    event: dict[str, Any] = {"kind": "put_counters", "target": target, "counters": dict(counters), "by": by,
+                             "cost": cost}
     event = replacement.run(ctx, event)
     for kind, n in event["counters"].items():
         if n <= 0:

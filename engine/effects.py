@@ -213,9 +213,11 @@ def _proliferate(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("double_counters")
 def _double_counters(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 701.10e: doubling counters puts as many more of that kind (only ``counter``'s kind if named)."""
     for t in recipients(ctx, res, p["what"]):
         have = ctx.game.obj(t[1]).counters if t[0] == "object" else ctx.game.players[t[1]].counters
-        put_counters(ctx, t, dict(have), res.controller)
+        kinds = {k: n for k, n in have.items() if p.get("counter") in (None, k)}
+        put_counters(ctx, t, kinds, res.controller)
 
 
 @effect("move_counter")

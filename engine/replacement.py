@@ -78,6 +78,8 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
         wanted = spec.get("counter")
         if not any(n > 0 and (wanted is None or k == wanted) for k, n in counters.items()):
             return False
+        if spec.get("by_effect") and event.get("cost"):  # "if an effect would put": not a cost's counters
+            return False
         t = event["target"]
         flt = spec.get("affects", {})
         if t[0] == "player":

@@ -119,6 +119,18 @@ def _partition(game: Game, answer: Any, specs: Sequence[Mapping[str, Any]],
     return tuple(slots)
 
 
+def announce_division(ctx: Ctx, player: int, src: Obj, effects: Sequence[Mapping[str, Any]],
+                      slots: tuple[tuple[Target, ...], ...]) -> tuple[tuple[Target, int], ...]:
+    """The division of a "distribute" effect among the chosen targets, announced with them: as the spell
+    is cast or the ability activated (CR 601.2d, 602.2b), or as a triggered ability is put on the stack
+    (CR 603.3d). Nothing to divide: ()."""
+    for e in effects:
+        if e["do"] == "distribute_counters":
+            chosen = [t for s in slots for t in s]
+            return divide(ctx, player, src, int(e.get("amount", 1)), chosen)
+    return ()
+
+
 def divide(ctx: Ctx, controller: int, src: Obj, total: int,
            chosen: Sequence[Target]) -> tuple[tuple[Target, int], ...]:
     """CR 601.2d: announce the division; each target gets at least one."""

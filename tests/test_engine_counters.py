@@ -68,3 +68,41 @@ def test_a_static_ability_applies_only_as_long_as_its_condition_holds(n: int, gr
         {"alias": "bear", "card": "Grizzly Bears", "counters": {"+1/+1": 4}}]}, {"alias": "b"}])
     assert ch.keywords(g, obj(g, refs, "vadmir")) == granted
     assert ch.keywords(g, obj(g, refs, "bear")) == []  # "it": Vadmir itself, not other creatures
+
+
+def test_counters_put_to_pay_a_cost_are_not_replaced_by_if_an_effect_would_put() -> None:
+    # Doubling Season (ruling 2020-08-07): the +1 loyalty cost is not doubled (CR 606.4 is a cost)
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "viv", "card": "Vivien, Arkbow Ranger", "counters": {"loyalty": 4}},
+        {"alias": "season", "card": "Doubling Season"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "viv", "ability": 0}, ())
+    assert obj(step.game, refs, "viv").counters["loyalty"] == 5
+
+
+def test_doubling_one_kind_of_counter_leaves_the_other_kinds() -> None:
+    # Biogenic Upgrade doubles +1/+1 counters only (CR 701.10e)
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 6},
+                         "hand": [{"alias": "up", "card": "Biogenic Upgrade"}],
+                         "battlefield": [{"alias": "bear", "card": "Grizzly Bears",
+                                          "counters": {"+1/+1": 1, "flying": 1}}]}, {"alias": "b"}])
+    t = target(g, refs, "bear")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "up"}, (t,), ((t, 3),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "bear").counters == {"+1/+1": 8, "flying": 1}  # (1 + 3) x 2
+
+
+def test_a_triggered_distribute_asks_the_division_as_it_is_put_on_the_stack() -> None:
+    # CR 603.3d: the division of Verdurous Gearhulk's trigger is announced with its targets (601.2d)
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 5},
+                         "hand": [{"alias": "hulk", "card": "Verdurous Gearhulk"}],
+                         "battlefield": [{"alias": "x", "card": "Grizzly Bears"},
+                                         {"alias": "y", "card": "Grizzly Bears"}]}, {"alias": "b"}])
+    tx, ty = target(g, refs, "x"), target(g, refs, "y")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "hulk"})
+    step = act(step.game, refs, {"action": "resolve"}, (tx, ty))
+    assert step.pending is not None and step.pending.kind == "distribute"
+    step = apply(step.game, {"action": "answer", "value": ((tx, 3), (ty, 1))})
+    assert step.game.stack[-1].distribution == ((tx, 3), (ty, 1))
+    step = act(step.game, refs, {"action": "resolve"})
+    counters = (obj(step.game, refs, "x").counters, obj(step.game, refs, "y").counters)
+    assert counters == ({"+1/+1": 3}, {"+1/+1": 1})
