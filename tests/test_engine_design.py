@@ -4,12 +4,14 @@ module size, determinism."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 from pathlib import Path
 
-from engine_helpers import CATALOGUE
+import pytest
+from engine_helpers import CATALOGUE, new_game
 
-from engine import run_case
+from engine import run_case, state
 from engine.effects import EFFECTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,3 +40,18 @@ def test_same_case_and_decisions_give_the_same_observation() -> None:
     path = ROOT / "suites" / "proliferate" / "proliferate-chosen-only.json"
     case = json.loads(path.read_text(encoding="utf-8"))
     assert run_case(case, CATALOGUE) == run_case(case, CATALOGUE)
+
+
+def test_the_fast_replace_equals_dataclasses_replace_for_every_state_class() -> None:
+    game, _ = new_game([{"alias": "a", "battlefield": [{"alias": "bear", "card": "Grizzly Bears"}]},
+                        {"alias": "b"}])
+    samples = [game, game.players[0], next(iter(game.objects.values()))]
+    for value in samples:
+        for f in dataclasses.fields(value):
+            changed = {f.name: getattr(value, f.name)}
+            assert state.replace(value, **changed) == dataclasses.replace(value, **changed)
+        assert state.replace(value) == value and state.replace(value) is not value
+        with pytest.raises(TypeError):
+            state.replace(value, no_such_field=1)
+    obj = samples[2]
+    assert state.replace(obj, tapped=not obj.tapped) == dataclasses.replace(obj, tapped=not obj.tapped)
