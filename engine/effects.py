@@ -328,6 +328,13 @@ def _return_to_hand(ctx: Ctx, res: Res, p: Params) -> None:
         move(ctx, oid, "hand")
 
 
+@effect("exile")
+def _exile(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 406.2: to exile an object is to put it into the exile zone from whatever zone it is in."""
+    for oid in objects(ctx, res, p["what"]):
+        move(ctx, oid, "exile")
+
+
 def sacrifice(ctx: Ctx, oid: int) -> None:
     move(ctx, oid, "graveyard", cause="sacrifice")
     ctx.emit({"type": "sacrificed", "object": oid})
