@@ -342,7 +342,15 @@ def sacrifice(ctx: Ctx, oid: int) -> None:
 
 @effect("sacrifice")
 def _sacrifice(ctx: Ctx, res: Res, p: Params) -> None:
-    """The player chooses a permanent they control to sacrifice (CR 701.21); none: nothing happens."""
+    """The player chooses a permanent they control to sacrifice (CR 701.21); none: nothing happens.
+    With ``what`` ("sacrifice this enchantment"): that permanent, if the player still controls it."""
+    if "what" in p:
+        for who in players(ctx, res, p.get("player", "you")):
+            for oid in objects(ctx, res, p["what"]):
+                o = ctx.game.obj(oid)
+                if o.zone == "battlefield" and o.controller == who:  # CR 701.21a: only your permanents
+                    sacrifice(ctx, oid)
+        return
     flt = p.get("filter", {"types": ["Creature"]})
     for who in players(ctx, res, p.get("player", "that_player")):
         game = ctx.game
@@ -499,6 +507,31 @@ def _may(ctx: Ctx, res: Res, p: Params) -> None:
         raise IllegalAction("608.2d", "answer a \"may\" with true or false")
     if yes:
         perform(ctx, res, p["effects"])
+
+
+def _can_sacrifice(ctx: Ctx, res: Res, effects: Any) -> bool:
+    """Whether the player could do ``effects`` as an "unless" cost: a sacrifice needs a permanent of the
+    filter's kind that they control (CR 118.3: a cost can't be paid without the resources)."""
+    game = ctx.game
+    for e in effects:
+        if e["do"] == "sacrifice" and "what" not in e:
+            flt = {**e.get("filter", {"types": ["Creature"]}), "controller": "any"}
+            if not any(o.controller == res.controller and ch.matches(game, flt, o, None, res.controller)
+                       for o in (game.objects[i] for i in game.battlefield)):
+                return False
+    return True
+
+
+@effect("unless")
+def _unless(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 118.12: "[effects] unless you [a]": the controller chooses on resolution whether to do ``a``
+    (answered as "may"); if they don't, or can't, ``effects`` happen."""
+    options = (True, False) if _can_sacrifice(ctx, res, p["a"]) else (False,)
+    yes = ctx.choose(Decision("may", res.controller, res.source, options,
+                              info=FMap({"forced": (False,) if options == (False,) else None})))
+    if yes not in options:
+        raise IllegalAction("118.12", f"answer the \"unless\" with one of {list(options)}")
+    perform(ctx, res, p["a"] if yes else p["effects"])
 
 
 @effect("pay_optional")
