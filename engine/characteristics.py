@@ -130,7 +130,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
     what = flt.get("what")
     if what == "player":
         return False
-    zone = flt.get("zone") or ("battlefield" if what in (None, "permanent") else None)
+    # a filter without "zone" means a permanent; "zone": None (the engine's own filters) means any zone
+    zone = flt.get("zone", "battlefield" if what in (None, "permanent") else None)
     if what == "spell":
         zone = "stack"
     if zone and o.zone != zone:

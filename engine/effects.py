@@ -138,29 +138,38 @@ def amount(ctx: Ctx, res: Res, value: Any) -> int:
 
 # --- mana (CR 106) ---------------------------------------------------------------------------------
 
+def _mana_player(ctx: Ctx, res: Res, p: Params) -> int:
+    """Who adds the mana: the ability's controller, or ``player`` ("its controller adds", Wild Growth and
+    Dawn's Reflection on an opponent's land: the land's controller, who also chooses its colour)."""
+    who = players(ctx, res, p["player"]) if "player" in p else [res.controller]
+    return who[0] if who else res.controller
+
+
 @effect("add_mana")
 def _add_mana(ctx: Ctx, res: Res, p: Params) -> None:
     produced: dict[str, int] = {}
     for sym in mana_mod.parse_cost(p["mana"]):
         produced[sym] = produced.get(sym, 0) + 1
-    mana_mod.produce(ctx, res.source, res.controller, produced, tapped=res.tapped_for_mana)
+    mana_mod.produce(ctx, res.source, _mana_player(ctx, res, p), produced, tapped=res.tapped_for_mana)
 
 
 @effect("add_mana_any_color")
 def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
+    who = _mana_player(ctx, res, p)
     for _ in range(amount(ctx, res, p.get("amount", 1))):
-        t = mana_mod.choose_type(ctx, res.controller, res.source, set(COLORS))
+        t = mana_mod.choose_type(ctx, who, res.source, set(COLORS))
         if t:
-            mana_mod.produce(ctx, res.source, res.controller, {t: 1}, tapped=res.tapped_for_mana)
+            mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana)
 
 
 @effect("add_mana_could_produce")
 def _add_could_produce(ctx: Ctx, res: Res, p: Params) -> None:
     """Reflecting Pool, Exotic Orchard: CR 106.7. No definable type: no mana (seed common-01)."""
-    types = mana_mod._types_of_effect(ctx.game, res.controller, p, frozenset({res.source}))
-    t = mana_mod.choose_type(ctx, res.controller, res.source, types)
+    who = _mana_player(ctx, res, p)
+    types = mana_mod._types_of_effect(ctx.game, who, p, frozenset({res.source}))
+    t = mana_mod.choose_type(ctx, who, res.source, types)
     if t:
-        mana_mod.produce(ctx, res.source, res.controller, {t: 1}, tapped=res.tapped_for_mana)
+        mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana)
 
 
 @effect("add_mana_produced_type")

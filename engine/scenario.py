@@ -87,9 +87,9 @@ class Script:
                 self.steps.append({"outcome": "ok"})
                 continue
             outcome = self._step(step)
-            self.steps.append(outcome)
             if self.unanswered is not None:
-                break
+                break  # spec/README.md 2: the run stops; the step gets no entry, ``unanswered`` says why
+            self.steps.append(outcome)
         return {"steps": self.steps, "final": project(self.game, self.refs), "snapshots": self.snapshots,
                 "events": self.events, "decisions": self.decisions, "unanswered": self.unanswered}
 

@@ -98,9 +98,11 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             return None
         return {"that_player": event["player"]}
     elif on == "tapped_for_mana" and t == "mana_added" and event.get("tapped"):
-        o = game.objects.get(event["source"])
-        if o is not None and _what(game, trig.get("what"), o, src) and (
-                trig.get("mana") is None or trig["mana"] in event["mana"]):
+        # "whenever you tap": the player who tapped it is the one who activated the mana ability (CR 106.12)
+        o = game.objects.get(event["source"])  # maybe no longer on the battlefield ({T}, sacrifice it)
+        if (o is not None and _rel(trig.get("by"), event["player"], me)
+                and _what(game, trig.get("what"), o, src)
+                and (trig.get("mana") is None or trig["mana"] in event["mana"])):
             return {"it": o.id, "that_player": event["player"], "produced": tuple(event["mana"])}
     elif on == "step_begins" and t == "step" and event["step"] == trig.get("step"):
         if trig.get("whose", "your") == "each" or game.active == me:

@@ -74,3 +74,30 @@ def test_forest_tapped_for_mana_adds_green_to_the_pool() -> None:
 def test_generic_cost_payable_two_ways_lists_both_payments() -> None:
     assert payments({"U": 2, "G": 1}, "{1}{U}", 0) == [{"G": 1, "U": 1}, {"U": 2}]
     assert payments({"U": 1}, "{1}{U}", 0) == []
+
+
+def test_an_aura_on_an_opponents_land_gives_the_extra_mana_to_the_lands_controller() -> None:
+    # Wild Growth: "its controller adds an additional {G}" (CR 106.12a, 605.1b)
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "wg", "card": "Wild Growth",
+                                                          "attached_to": "f"}]},
+                        {"alias": "b", "battlefield": [{"alias": "f", "card": "Forest"}]}], active_player="b")
+    step = act(g, refs, {"action": "activate", "player": "b", "source": "f", "ability": 0})
+    assert (step.game.players[1].mana_pool.get("G"), step.game.players[0].mana_pool.get("G", 0)) == (2, 0)
+
+
+def test_whenever_you_tap_ignores_an_opponent_tapping() -> None:
+    # Mirari's Wake: "Whenever you tap a land for mana" (CR 109.5: "you" is its controller)
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "wake", "card": "Mirari's Wake"}]},
+                        {"alias": "b", "battlefield": [{"alias": "f", "card": "Forest"}]}], active_player="b")
+    step = act(g, refs, {"action": "activate", "player": "b", "source": "f", "ability": 0})
+    assert step.game.players[0].mana_pool.get("G", 0) == 0 and step.game.players[1].mana_pool.get("G") == 1
+
+
+def test_a_land_sacrificed_as_it_is_tapped_for_mana_was_still_tapped_for_mana() -> None:
+    # Crystal Vein ({T}, sacrifice: add {C}{C}) with Manabarbs: the trigger still happens (CR 106.12)
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "vein", "card": "Crystal Vein"},
+                                                         {"alias": "barbs", "card": "Manabarbs"}]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "vein", "ability": 1})
+    assert obj(step.game, refs, "vein").zone == "graveyard"
+    assert any(e["type"] == "ability_triggered" for e in step.events)
