@@ -260,3 +260,11 @@ def test_a_colour_choice_is_asked_as_color() -> None:
     assert options(None, {"options": ["White", "Red"]}) == ["W", "R"]  # type: ignore[arg-type]
     assert action(None, {}, "R") == {"type": "ChooseOption", "data": {"choice": "Red"}}  # type: ignore[arg-type]
     assert prompt_key("NamedChoice", {"choice_type": "Opponent"}) == "NamedChoice"
+
+
+def test_an_unless_choice_is_a_may_and_its_sacrifice_is_asked() -> None:
+    # Contamination: UnlessPayment answered with PayUnlessCost, then WardSacrificeChoice for the creature
+    obs = run_suite_case("mana-and-tap-symbols", "contamination-upkeep-sacrifice-a-creature-keeps-it")
+    asked = [(d["kind"], d["player"], d["used"]) for d in obs["decisions"]]
+    assert asked == [("may", "bob", 0), ("sacrifice", "bob", 1)]
+    assert obj(obs, "bbear")["zone"] == "graveyard" and obj(obs, "contamination")["zone"] == "battlefield"

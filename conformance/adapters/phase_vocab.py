@@ -138,6 +138,12 @@ PROMPTS: dict[str, PromptHandler] = {
         lambda r, d, a: {"type": "ChooseOption", "data": {"choice": COLOR_OF_SYMBOL.get(a, a)}}),
     "TributeChoice": ("tribute", lambda r, d: [True, False],
                       lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
+    # "sacrifice this unless you sacrifice a creature" (CR 118.12): pay = do the "unless" action
+    "UnlessPayment": ("may", lambda r, d: [True, False],
+                      lambda r, d, a: {"type": "PayUnlessCost", "data": {"pay": bool(a)}}),
+    # after PayUnlessCost{pay: true} with a sacrifice cost, phase asks which permanent (its name says ward)
+    "WardSacrificeChoice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("permanents") or []],
+                            _select_cards),
     "OptionalEffectChoice": ("may", lambda r, d: [True, False],
                              lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
     "ChooseOneOfBranch": ("villainous_choice", lambda r, d: ["A", "B"],
