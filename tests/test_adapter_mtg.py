@@ -80,3 +80,12 @@ def test_graveyard_cards_are_set_up() -> None:
     gbear = obj(result["observation"], "gbear")
     assert (gbear["zone"], gbear["owner"]) == ("graveyard", "bob")
     assert result["observation"]["final"]["players"]["bob"]["graveyard_size"] == 1
+
+
+def test_a_permanent_controlled_by_another_player_than_its_owner_is_not_applicable() -> None:
+    # python-mtg's printed_control is the owner: a state edit can't give it another controller
+    case = json.loads((DATA / "adapter-contentious-plan-some.json").read_text())
+    alice = next(p for p in case["setup"]["players"] if p["alias"] == "alice")
+    alice["battlefield"].append({"alias": "stolen", "card": "Grizzly Bears", "owner": "bob"})
+    result = mtg_engine.run_case(case, CARDS)
+    assert result["status"] == "unsupported" and "other than its owner" in result["reason"]

@@ -31,7 +31,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.1.1"
+ADAPTER_VERSION = "0.1.2"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -114,8 +114,10 @@ class MtgRun:
             if o.zone == "battlefield":
                 st["on_battlefield"].add((iid,))
                 if o.player != o.owner:
-                    rows = {r for r in st["printed_control"] if r[1] != iid}
-                    st["printed_control"] = rows | {(o.player, iid)}
+                    # printed_control is the owner (Game.graveyard, _ZONES); a different controller comes
+                    # only from the engine's own gain-control effects, which a state edit can't set
+                    raise Unsupported(f"{o.alias}: python-mtg's state can't give a permanent a controller "
+                                      "other than its owner")
                 spec = o.spec
                 if spec.get("tapped"):
                     st.setdefault("tapped", set()).add((iid,))
