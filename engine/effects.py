@@ -272,6 +272,12 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
         ctx.emit({"type": "life_changed", "player": source.controller, "amount": n})
 
 
+def _damage_source(ctx: Ctx, res: Res) -> Obj:
+    """The spell or ability's source, as it is now or as it last existed (CR 113.7a)."""
+    source = ctx.game.objects.get(res.source, res.source_lki)
+    return res.source_lki if source.epoch != res.source_lki.epoch else source
+
+
 @effect("deal_damage")
 def _deal_damage(ctx: Ctx, res: Res, p: Params) -> None:
     if "source" in p:
@@ -280,12 +286,22 @@ def _deal_damage(ctx: Ctx, res: Res, p: Params) -> None:
             return
         source = ctx.game.obj(found[0])
     else:
-        source = ctx.game.objects.get(res.source, res.source_lki)
-        if source.epoch != res.source_lki.epoch:
-            source = res.source_lki
+        source = _damage_source(ctx, res)
     n = amount(ctx, res, p.get("amount", 1))
     for t in recipients(ctx, res, p["to"]):
         deal_damage(ctx, source, t, n)
+
+
+@effect("distribute_damage")
+def _distribute_damage(ctx: Ctx, res: Res, p: Params) -> None:
+    """Damage divided as announced (CR 601.2d); a target that became illegal is dealt none of it and
+    the others keep their shares (CR 608.2b; Electrolyze and Arc Lightning rulings)."""
+    legal = {t for slot, flags in zip(res.targets, res.legal, strict=True)
+             for t, ok in zip(slot, flags, strict=True) if ok}
+    source = _damage_source(ctx, res)
+    for t, n in res.distribution:
+        if t in legal:
+            deal_damage(ctx, source, t, n)
 
 
 @effect("fight")

@@ -125,7 +125,7 @@ def announce_division(ctx: Ctx, player: int, src: Obj, effects: Sequence[Mapping
     is cast or the ability activated (CR 601.2d, 602.2b), or as a triggered ability is put on the stack
     (CR 603.3d). Nothing to divide: ()."""
     for e in effects:
-        if e["do"] == "distribute_counters":
+        if e["do"] in ("distribute_counters", "distribute_damage"):
             chosen = [t for s in slots for t in s]
             return divide(ctx, player, src, int(e.get("amount", 1)), chosen)
     return ()

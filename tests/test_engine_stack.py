@@ -110,3 +110,20 @@ def test_a_spell_with_one_target_can_be_shunted() -> None:
     step = act(step.game, refs, {"action": "cast", "player": "b", "card": "shunt"})
     assert step.pending is not None and step.pending.kind == "targets"
     assert [t[1] for t in step.pending.options] == [refs.by_alias["shock"]]
+
+
+def test_divided_damage_for_a_target_that_became_illegal_is_not_dealt() -> None:
+    # Arc Lightning (ruling 2014-09-20): the original division applies, the illegal target's share is lost
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"R": 3}, "hand": [{"alias": "arc", "card": "Arc Lightning"}]},
+        {"alias": "b", "mana_pool": {"U": 1}, "hand": [{"alias": "uns", "card": "Unsummon"}],
+         "battlefield": [{"alias": "theirs", "card": "Grizzly Bears"}]}])
+    t = target(g, refs, "theirs")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "arc"}, (t, ("player", 1)),
+               ((t, 2), (("player", 1), 1)))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "uns"}, (t,))
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.players[1].life == 19
+    assert [e["amount"] for e in step.events if e["type"] == "damage_dealt"] == [1]
