@@ -56,6 +56,8 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
                                 loyalty_used=entry.get("loyalty_activated", False))
                     if "attached_to" in entry:
                         attach.append((oid, entry["attached_to"]))
+                elif entry.get("counters"):  # cards in exile may have counters (CR 122.1, 702.62a)
+                    o = replace(o, counters=FMap(entry["counters"]))
                 game = place(game, o)
                 by_alias[entry["alias"]] = oid
                 oid += 1

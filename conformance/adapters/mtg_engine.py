@@ -134,6 +134,8 @@ class MtgRun:
                 # python-mtg's graveyard relation is arity 1 (card,), like on_battlefield; the owner
                 # comes from printed_control (mtg/game.py, _ZONES)
                 st["graveyard"].add((iid,))
+            elif o.zone == "exile" and o.spec.get("counters"):
+                raise Unsupported(f"{o.alias}: counters on a card in exile are not set up for python-mtg")
             elif o.zone in ("hand", "exile"):
                 st["in_hand" if o.zone == "hand" else "exile"].add((o.owner, iid))
         st["life"] = {(p["alias"], p.get("life", 20)) for p in setup["players"]}

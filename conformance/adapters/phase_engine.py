@@ -278,6 +278,8 @@ class PhaseRun:
         for o in objs:
             if o.zone == "battlefield":
                 self._setup_permanent(o)
+            elif o.spec.get("counters"):
+                self._setup_counters(o)
         step = setup.get("step", "main1")
         if step != "main1":
             self.dbg("SetPhase", {"phase": PHASE_OF_STEP[step], "active_player": active})
@@ -323,16 +325,19 @@ class PhaseRun:
         self.dbg("SetSummoningSickness", {"object_id": oid, "sick": bool(spec.get("summoning_sick", False))})
         if spec.get("tapped"):
             self.dbg("SetTapped", {"object_id": oid, "tapped": True})
-        for kind, n in (spec.get("counters") or {}).items():
-            if n:
-                self.dbg("ModifyCounters", {
-                    "object_id": oid, "counter_type": counter_from_case(kind), "delta": n})
+        self._setup_counters(o)
         host = spec.get("attached_to")
         if host:
             # Debug::Attach's target is internally tagged, unlike the {"Object": id} targets of actions
             target = ({"type": "Player", "data": self.seat[host]} if host in self.seat
                       else {"type": "Object", "data": self.ids[host]})
             self.dbg("Attach", {"object_id": oid, "target": target})
+
+    def _setup_counters(self, o: SetupObject) -> None:
+        for kind, n in (o.spec.get("counters") or {}).items():
+            if n:
+                self.dbg("ModifyCounters", {
+                    "object_id": self.ids[o.alias], "counter_type": counter_from_case(kind), "delta": n})
 
     def _edit_state(self, objs: list[SetupObject]) -> None:
         """What no Debug action does: library order, tokens, damage, turn number."""
