@@ -109,6 +109,10 @@ def power(game: Game, o: Obj) -> int:
     return power_toughness(game, o)[0] or 0
 
 
+def toughness(game: Game, o: Obj) -> int:
+    return power_toughness(game, o)[1] or 0
+
+
 def untaps_normally(game: Game, o: Obj) -> bool:
     return not any(a["kind"] == "static" and a["static"].get("no_untap") for a in card(game, o).abilities)
 

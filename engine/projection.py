@@ -85,7 +85,7 @@ class Refs:
                     raise MalformedAction(f"no triggered ability from {r!r} is waiting")
                 out.append(match)
             return tuple(out)
-        if kind == "distribute":
+        if kind in ("distribute", "combat_damage"):
             return tuple((self._option_for(game, d, k), v) for k, v in answer.items())
         if kind in ("replacement_effect",):
             want = self.target(game, answer)
@@ -126,7 +126,8 @@ class Refs:
         return o
 
     def answer_out(self, game: Game, d: Decision, answer: Any) -> Any:
-        if isinstance(answer, tuple) and answer and isinstance(answer[0], tuple) and d.kind == "distribute":
+        if (isinstance(answer, tuple) and answer and isinstance(answer[0], tuple)
+                and d.kind in ("distribute", "combat_damage")):
             return {self.target_out(game, t): n for t, n in answer}
         if isinstance(answer, tuple) and (not answer or isinstance(answer[0], (tuple, TriggerInstance))):
             return [self.option_out(game, a) for a in answer]

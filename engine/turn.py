@@ -9,12 +9,12 @@ from . import characteristics as ch
 from . import sba, triggers
 from . import targets as tg
 from .casting import _aura_targets, spell_ability
-from .context import Ctx
+from .context import Ctx, Decision
 from .counters import enter_battlefield
 from .effects import Res, deal_damage, draw, perform
 from .errors import IllegalAction
 from .mana import empty_pools
-from .state import STEPS, Attack, FMap, Game, Obj, StackItem, replace
+from .state import STEPS, Attack, FMap, Game, Obj, StackItem, Target, replace
 from .zones import move
 
 
@@ -221,30 +221,86 @@ def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> No
     if game.awaiting != "blockers":
         raise IllegalAction("509.1", "blockers are declared at the start of the declare blockers step")
     attackers = {a.attacker for a in game.attacks}
+    by_attacker: dict[int, list[int]] = {}
     for blocker, attacker in blocks:
         o = game.objects.get(blocker)
-        if o is None or o.controller != player or o.tapped or attacker not in attackers:
+        if (o is None or o.zone != "battlefield" or o.controller != player or o.tapped
+                or not ch.is_type(game, o, "Creature") or attacker not in attackers):
             raise IllegalAction("509.1a", "each blocker must be an untapped creature you control "
                                           "blocking an attacker")
+        if any(blocker in bs for bs in by_attacker.values()):
+            raise IllegalAction("509.1a", f"{o.alias or o.card} can block only one attacker")
+        if ch.has_keyword(game, game.obj(attacker), "Flying") and not (
+                {"Flying", "Reach"} & set(ch.keywords(game, o))):
+            raise IllegalAction("702.9b", "a creature with flying can't be blocked except by creatures "
+                                          "with flying and/or reach")
+        by_attacker.setdefault(attacker, []).append(blocker)
+    for attacker, blockers in by_attacker.items():  # CR 509.1b: restrictions on the whole declaration
+        if len(blockers) == 1 and ch.has_keyword(game, game.obj(attacker), "Menace"):
+            raise IllegalAction("702.111b", "a creature with menace can't be blocked except by two or "
+                                            "more creatures")
     ctx.game = replace(game, blocks=tuple(blocks), awaiting=None, priority=game.active, passes=frozenset())
+
+
+def _lethal(game: Game, source: Obj, o: Obj) -> int:
+    """CR 702.19c: lethal damage is the blocker's toughness minus damage already marked; with deathtouch
+    any 1 damage is lethal (CR 702.2c)."""
+    left = max(0, ch.toughness(game, o) - o.damage)
+    return min(left, 1) if ch.has_keyword(game, source, "Deathtouch") else left
+
+
+def _assign_attacker(ctx: Ctx, o: Obj, blockers: list[Obj], defending: Target) -> list[tuple[Target, int]]:
+    """CR 510.1c: a blocked creature's damage divided among its blockers as its controller chooses; with
+    trample, what is beyond lethal damage to every blocker may go to the player or planeswalker it attacks
+    (CR 702.19b). One blocker and no trample: all of it to that blocker."""
+    game = ctx.game
+    power = ch.power(game, o)
+    trample = ch.has_keyword(game, o, "Trample")
+    targets: list[Target] = [("object", b.id, b.epoch) for b in blockers]
+    if power <= 0:
+        return []
+    if len(blockers) == 1 and not trample:
+        return [(targets[0], power)]
+    options = (*targets, defending) if trample else tuple(targets)
+    lethal = {t: _lethal(game, o, b) for t, b in zip(targets, blockers, strict=True)}
+    forced = None
+    if trample and len(blockers) == 1 and power <= lethal[targets[0]]:
+        forced = (((targets[0], power),),)
+    answer = ctx.choose(Decision("combat_damage", o.controller, o.id, options, len(options), len(options),
+                                 FMap({"total": power, "forced": forced})))
+    try:
+        pairs = [(t, int(n)) for t, n in answer]
+    except (TypeError, ValueError) as exc:
+        raise IllegalAction("510.1c", "combat damage is assigned as target and amount pairs") from exc
+    if any(t not in options for t, _ in pairs) or any(n < 0 for _, n in pairs):
+        raise IllegalAction("510.1c", "damage is assigned only among the creatures blocking it")
+    if sum(n for _, n in pairs) != power:
+        raise IllegalAction("510.1c", f"all {power} damage must be assigned")
+    to_player = sum(n for t, n in pairs if t == defending)
+    given = {t: n for t, n in pairs if t != defending}
+    if to_player and any(given.get(t, 0) < lethal[t] for t in targets):
+        raise IllegalAction("702.19b", "damage beyond lethal damage to every blocker may go to the player, "
+                                       "not before")
+    return [(t, n) for t, n in pairs if n > 0]
 
 
 def combat_damage(ctx: Ctx) -> None:
     """CR 510: attackers and blockers deal damage equal to their power, simultaneously."""
     game = ctx.game
-    assignments: list[tuple[Obj, tuple]] = []  # type: ignore[type-arg]
+    assignments: list[tuple[Obj, Target, int]] = []
     for a in game.attacks:
         o = game.objects.get(a.attacker)
         if o is None or o.zone != "battlefield":
             continue
-        blockers = [b for b, att in game.blocks if att == a.attacker and game.obj(b).zone == "battlefield"]
+        blockers = [game.obj(b) for b, att in game.blocks
+                    if att == a.attacker and game.obj(b).zone == "battlefield"]
+        blocked = any(att == a.attacker for _, att in game.blocks)
         if blockers:
-            b = game.obj(blockers[0])
-            assignments.append((o, ("object", b.id, b.epoch)))
-            assignments.append((b, ("object", o.id, o.epoch)))
-        elif not any(att == a.attacker for _, att in game.blocks):
-            assignments.append((o, a.defending))
-    for source, target in assignments:
-        n = ch.power(game, source)
+            assignments += [(o, t, n) for t, n in _assign_attacker(ctx, o, blockers, a.defending)]
+            for b in blockers:  # each blocker blocks only this attacker (CR 510.1d)
+                assignments.append((b, ("object", o.id, o.epoch), ch.power(game, b)))
+        elif not blocked or ch.has_keyword(game, o, "Trample"):  # CR 702.19e: blockers all removed
+            assignments.append((o, a.defending, ch.power(game, o)))
+    for source, target, n in assignments:  # simultaneously (CR 510.2)
         if n > 0:
             deal_damage(ctx, source, target, n, combat=True)

@@ -1,0 +1,93 @@
+"""Combat (CR 506-511): who may block (509.1, flying 702.9b, menace 702.111b) and how combat damage is
+assigned (510.1c-d, trample 702.19)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_helpers import act, new_game, obj, target
+
+from engine import IllegalAction, apply
+
+
+def _combat(attacker: str, blockers: list[str]) -> tuple[Any, Any]:
+    """Alice attacks Bob with ``attacker``; Bob has ``blockers`` (Grizzly Bears unless named)."""
+    g, refs = new_game([
+        {"alias": "a", "battlefield": [{"alias": "att", "card": attacker}]},
+        {"alias": "b", "hand": [{"alias": "uns", "card": "Unsummon"}],
+         "battlefield": [{"alias": "isl", "card": "Island"},
+                         *({"alias": name, "card": "Grizzly Bears"} for name in blockers)]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    return step.game, refs
+
+
+def _block(game: Any, refs: Any, pairs: list[tuple[str, str]]) -> Any:
+    return apply(game, {"action": "declare_blockers", "player": 1,
+                        "blockers": [(refs.by_alias[b], refs.by_alias[a]) for b, a in pairs]})
+
+
+def test_a_creature_with_menace_cant_be_blocked_by_just_one_creature() -> None:
+    g, refs = _combat("Boggart Brute", ["x", "y"])
+    with pytest.raises(IllegalAction) as err:
+        _block(g, refs, [("x", "att")])
+    assert err.value.rule == "702.111b"
+    _block(g, refs, [("x", "att"), ("y", "att")])  # two blockers: legal
+
+
+def test_a_creature_with_flying_cant_be_blocked_by_one_without_flying_or_reach() -> None:
+    g, refs = _combat("Shrike Harpy", ["x"])
+    with pytest.raises(IllegalAction) as err:
+        _block(g, refs, [("x", "att")])
+    assert err.value.rule == "702.9b"
+
+
+def test_one_creature_cant_block_two_attackers_or_block_twice() -> None:
+    g, refs = _combat("Boggart Brute", ["x", "y"])
+    with pytest.raises(IllegalAction) as err:
+        _block(g, refs, [("x", "att"), ("x", "att")])
+    assert err.value.rule == "509.1a"
+
+
+def test_damage_of_a_creature_blocked_by_two_is_divided_as_its_controller_chooses() -> None:
+    g, refs = _combat("Boggart Brute", ["x", "y"])
+    step = _block(g, refs, [("x", "att"), ("y", "att")])
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    assert step.pending is not None and step.pending.kind == "combat_damage"
+    tx, ty = target(g, refs, "x"), target(g, refs, "y")
+    with pytest.raises(IllegalAction) as err:  # 3 damage must all be assigned
+        apply(step.game, {"action": "answer", "value": ((tx, 1), (ty, 1))})
+    assert err.value.rule == "510.1c"
+    step = apply(step.game, {"action": "answer", "value": ((tx, 3), (ty, 0))})
+    assert obj(step.game, refs, "x").zone == "graveyard" and obj(step.game, refs, "y").damage == 0
+    assert step.game.players[1].life == 20
+
+
+def test_trample_assigns_lethal_damage_to_blockers_before_the_player() -> None:
+    g, refs = _combat("Verdurous Gearhulk", ["x"])
+    step = _block(g, refs, [("x", "att")])
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    tx = target(g, refs, "x")
+    with pytest.raises(IllegalAction) as err:  # only 1 to the 2/2 blocker: not lethal
+        apply(step.game, {"action": "answer", "value": ((tx, 1), (("player", 1), 3))})
+    assert err.value.rule == "702.19b"
+    step = apply(step.game, {"action": "answer", "value": ((tx, 2), (("player", 1), 2))})
+    assert step.game.players[1].life == 18
+
+
+@pytest.mark.parametrize(("attacker", "life"), [("Grizzly Bears", 20), ("Verdurous Gearhulk", 16)])
+def test_a_creature_whose_blocker_left_stays_blocked_and_only_trample_reaches_the_player(
+    attacker: str, life: int
+) -> None:
+    # Hollowhenge Spirit ruling (2011-01-22): removing the blocker doesn't make it unblocked; CR 702.19e
+    g, refs = _combat(attacker, ["x"])
+    step = _block(g, refs, [("x", "att")])
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "activate", "player": "b", "source": "isl", "ability": 0})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "uns"}, (target(g, refs, "x"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    assert step.game.players[1].life == life
