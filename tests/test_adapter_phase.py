@@ -268,3 +268,11 @@ def test_an_unless_choice_is_a_may_and_its_sacrifice_is_asked() -> None:
     asked = [(d["kind"], d["player"], d["used"]) for d in obs["decisions"]]
     assert asked == [("may", "bob", 0), ("sacrifice", "bob", 1)]
     assert obj(obs, "bbear")["zone"] == "graveyard" and obj(obs, "contamination")["zone"] == "battlefield"
+
+
+def test_attackers_and_blockers_are_declared() -> None:
+    # DeclareAttackers/DeclareBlockers, with phase's internally tagged attack target; menace is phase's
+    obs = run_suite_case(
+        "combat", "combat-trample-creature-whose-blocker-left-deals-all-damage-to-the-player")
+    assert all(s["outcome"] == "ok" for s in obs["steps"])
+    assert obs["final"]["players"]["bob"]["life"] == 16

@@ -49,7 +49,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.3.1"
+ADAPTER_VERSION = "0.3.2"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -438,6 +438,8 @@ class PhaseRun:
             self.advance(step["step"])
         elif act == "declare_attackers":
             self.declare_attackers(step)
+        elif act == "declare_blockers":
+            self.declare_blockers(step)
         else:
             raise Rejected(f"the phase adapter does not drive {act!r}")
 
@@ -483,8 +485,11 @@ class PhaseRun:
                 if self.g.stack():
                     raise Rejected(f"advance: the stack is not empty in {self.g.phase}")
                 self.apply(w["data"]["player"], {"type": "PassPriority"})
+            elif w["type"] in ("DeclareAttackers", "DeclareBlockers") and self.g.phase == target:
+                return  # the step has begun; its declaration is the script's next step (spec 1.3)
             elif w["type"] == "DeclareAttackers":
-                self.apply(w["data"]["player"], {"type": "DeclareAttackers", "data": {"attacks": []}})
+                self.apply(w["data"]["player"], {"type": "DeclareAttackers",
+                                                 "data": {"attacks": [], "bands": []}})
             elif w["type"] == "DeclareBlockers":
                 self.apply(w["data"]["player"], {"type": "DeclareBlockers", "data": {"assignments": []}})
             elif w["type"] == "GameOver":
@@ -503,12 +508,28 @@ class PhaseRun:
             self.apply(w["data"]["player"], {"type": "PassPriority"})
         attacks = [[self.object_id(a["attacker"]), self._attack_target(a["defending"])]
                    for a in step["attackers"]]
-        self.apply(self.seat[step["player"]], {"type": "DeclareAttackers", "data": {"attacks": attacks}})
+        self.apply(self.seat[step["player"]], {"type": "DeclareAttackers",
+                                               "data": {"attacks": attacks, "bands": []}})
         self.settle()
 
     def _attack_target(self, ref: Any) -> dict[str, Any]:
+        # phase's AttackTarget is internally tagged, like Debug::Attach's target
         t = self.resolve_ref(ref)
-        return {"Player": t["Player"]} if "Player" in t else {"Planeswalker": t["Object"]}
+        return ({"type": "Player", "data": t["Player"]} if "Player" in t
+                else {"type": "Planeswalker", "data": t["Object"]})
+
+    def declare_blockers(self, step: dict[str, Any]) -> None:
+        """Pass until phase asks DeclareBlockers, then declare [blocker, attacker] pairs (CR 509.1)."""
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            if w["type"] == "DeclareBlockers":
+                break
+            if w["type"] != "Priority" or self.g.stack():
+                raise Rejected(f"declare_blockers: phase is in {self.g.phase} waiting for {w['type']}")
+            self.apply(w["data"]["player"], {"type": "PassPriority"})
+        pairs = [[self.object_id(b["blocker"]), self.object_id(b["attacker"])] for b in step["blockers"]]
+        self.apply(self.seat[step["player"]], {"type": "DeclareBlockers", "data": {"assignments": pairs}})
+        self.settle()
 
     # ------------------------------------------------------------ decisions
 
