@@ -11,7 +11,8 @@ free.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,17 +57,39 @@ class Ctx:
     """The working context of one action: the current game value, the events, the known answers."""
 
     def __init__(self, game: Game, answers: tuple[Any, ...] = (),
-                 on_event: Callable[[Ctx, Event], None] | None = None) -> None:
+                 on_event: Callable[[Ctx, Event, Game | None], None] | None = None) -> None:
         self.game = game
         self.events: list[Event] = []
         self._on_event = on_event
         self._answers = answers
         self._next = 0
+        self._held: list[Event] | None = None
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+        if self._held is not None:
+            self._held.append(event)
+        elif self._on_event is not None:
+            self._on_event(self, event, None)
+
+    @contextmanager
+    def simultaneously(self) -> Iterator[None]:
+        """Events that happen at the same time (state-based actions, CR 704.3; tokens created together):
+        triggers are checked once all of them have happened, and leaves-the-battlefield abilities look
+        back to the game as it was just before them (CR 603.10a)."""
+        if self._held is not None:  # already inside a simultaneous group
+            yield
+            return
+        before = self.game
+        self._held = []
+        try:
+            yield
+            held = self._held
+        finally:
+            self._held = None
         if self._on_event is not None:
-            self._on_event(self, event)
+            for event in held:
+                self._on_event(self, event, before)
 
     def choose(self, decision: Decision) -> Any:
         if self._next < len(self._answers):

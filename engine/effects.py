@@ -399,8 +399,9 @@ def _create_token(ctx: Ctx, res: Res, p: Params) -> None:
     for who in players(ctx, res, p.get("player", "you")):
         event = replacement.run(ctx, {"kind": "create_tokens", "controller": who, "token": p["token"],
                                       "count": n})
-        for _ in range(event["count"]):
-            create_token(ctx, p["token"], who, tapped=bool(p.get("tapped")))
+        with ctx.simultaneously():  # the tokens enter at the same time and see each other (CR 603.6a)
+            for _ in range(event["count"]):
+                create_token(ctx, p["token"], who, tapped=bool(p.get("tapped")))
 
 
 def create_token(ctx: Ctx, name: str, controller: int, *, tapped: bool = False) -> Obj:

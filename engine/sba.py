@@ -12,50 +12,51 @@ from .zones import move
 
 
 def check(ctx: Ctx) -> bool:
-    """Perform every applicable state-based action; True if any was performed (then check again)."""
+    """Perform every applicable state-based action, all at once (CR 704.3): each is found in the same
+    state, the legend rule's choices included, then they happen simultaneously, and triggers see them
+    together (a creature dying with others sees them die, CR 603.10a). True if any was performed."""
     game = ctx.game
-    acted = False
-    for i, p in enumerate(game.players):
-        if p.lost:
-            continue
-        if p.life <= 0 or p.drew_from_empty or p.counters.get("poison", 0) >= 10:  # 704.5a-c
-            ctx.game = ctx.game.with_player(i, replace(p, lost=True))
-            acted = True
-    # 704.5d: a token in a zone other than the battlefield ceases to exist
-    for oid, o in list(ctx.game.objects.items()):
-        if o.token and o.zone != "battlefield":
-            _drop_token(ctx, oid)
-            acted = True
+    losers = [i for i, p in enumerate(game.players) if not p.lost and (
+        p.life <= 0 or p.drew_from_empty or p.counters.get("poison", 0) >= 10)]  # 704.5a-c
+    tokens = [oid for oid, o in game.objects.items() if o.token and o.zone != "battlefield"]  # 704.5d
     to_graveyard: list[int] = []
     to_destroy: list[int] = []
-    for oid in ctx.game.battlefield:
-        o = ctx.game.obj(oid)
-        if ch.is_type(ctx.game, o, "Creature"):
-            _, t = ch.power_toughness(ctx.game, o)
+    annihilate: list[tuple[int, int]] = []
+    for oid in game.battlefield:
+        o = game.obj(oid)
+        if ch.is_type(game, o, "Creature"):
+            _, t = ch.power_toughness(game, o)
             if t is not None and t <= 0:  # 704.5f
                 to_graveyard.append(oid)
             elif t is not None and o.damage > 0 and (o.damage >= t or o.deathtouched):  # 704.5g-h
                 to_destroy.append(oid)
-        if ch.is_type(ctx.game, o, "Planeswalker") and o.counters.get("loyalty", 0) <= 0:  # 704.5i
+        if ch.is_type(game, o, "Planeswalker") and o.counters.get("loyalty", 0) <= 0:  # 704.5i
             to_graveyard.append(oid)
-        if o.attached_to is not None and o.attached_to not in ctx.game.battlefield:  # 704.5m
+        if o.attached_to is not None and o.attached_to not in game.battlefield:  # 704.5m
             to_graveyard.append(oid)
-    for oid in dict.fromkeys(to_graveyard):
-        move(ctx, oid, "graveyard", cause="sba")
-        acted = True
-    for oid in dict.fromkeys(to_destroy):
-        if ctx.game.obj(oid).zone == "battlefield":
-            destroy(ctx, oid)
-            acted = True
-    acted |= _legend_rule(ctx)
-    for oid in ctx.game.battlefield:  # 704.5q
-        o = ctx.game.obj(oid)
-        n = min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0))
+        n = min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0))  # 704.5q
         if n:
-            remove_counters(ctx, ("object", oid, o.epoch), "+1/+1", n)
-            remove_counters(ctx, ("object", oid, o.epoch), "-1/-1", n)
-            acted = True
-    return acted
+            annihilate.append((oid, n))
+    to_graveyard += _legend_rule(ctx)  # its choices are made in this same state (704.5j)
+    if not (losers or tokens or to_graveyard or to_destroy or annihilate):
+        return False
+    with ctx.simultaneously():
+        for i in losers:
+            ctx.game = ctx.game.with_player(i, replace(ctx.game.players[i], lost=True))
+        for oid in tokens:
+            _drop_token(ctx, oid)
+        for oid in dict.fromkeys(to_graveyard):
+            if ctx.game.obj(oid).zone == "battlefield":
+                move(ctx, oid, "graveyard", cause="sba")
+        for oid in dict.fromkeys(to_destroy):
+            if ctx.game.obj(oid).zone == "battlefield":
+                destroy(ctx, oid)
+        for oid, n in annihilate:
+            o = ctx.game.obj(oid)
+            if o.zone == "battlefield":
+                remove_counters(ctx, ("object", oid, o.epoch), "+1/+1", n)
+                remove_counters(ctx, ("object", oid, o.epoch), "-1/-1", n)
+    return True
 
 
 def _drop_token(ctx: Ctx, oid: int) -> None:
@@ -70,13 +71,14 @@ def _drop_token(ctx: Ctx, oid: int) -> None:
     ctx.game = replace(game, objects=game.objects.without(oid))
 
 
-def _legend_rule(ctx: Ctx) -> bool:
-    """CR 704.5j: a player with two or more legendary permanents with the same name keeps one."""
-    acted = False
+def _legend_rule(ctx: Ctx) -> list[int]:
+    """CR 704.5j: a player with two or more legendary permanents with the same name keeps one; the
+    others (returned) go to their owners' graveyards with the other state-based actions."""
+    out: list[int] = []
     game = ctx.game
     if any(a["kind"] == "static" and a["static"].get("no_legend_rule")
            for i in game.battlefield for a in ch.card(game, game.obj(i)).abilities):
-        return False  # an effect says the legend rule doesn't apply (Mirror Gallery)
+        return out  # an effect says the legend rule doesn't apply (Mirror Gallery)
     for player in game.apnap():
         by_name: dict[str, list[int]] = {}
         for oid in game.battlefield:
@@ -86,12 +88,9 @@ def _legend_rule(ctx: Ctx) -> bool:
         for same in by_name.values():
             if len(same) < 2:
                 continue
-            options = tuple(("object", i, ctx.game.obj(i).epoch) for i in same)
+            options = tuple(("object", i, game.obj(i).epoch) for i in same)
             keep = ctx.choose(Decision("legend_rule", player, None, options, 1, 1, FMap({"forced": None})))
             if keep not in options:
                 raise IllegalAction("704.5j", "keep one of the legendary permanents with that name")
-            for t in options:
-                if t != keep:
-                    move(ctx, int(t[1]), "graveyard", cause="sba")
-            acted = True
-    return acted
+            out += [int(t[1]) for t in options if t != keep]
+    return out

@@ -36,24 +36,31 @@ def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, inf
     return not (cond.get("crime_committed_this_turn") and game.players[controller].crimes == 0)
 
 
-def _watchers(game: Game, event: Event) -> Iterable[tuple[Obj, int, Mapping[str, Any]]]:
-    """(source, ability index, ability) for every triggered ability that could see the event."""
-    seen: set[int] = set()
-    sources: list[Obj] = [game.objects[i] for i in game.battlefield]
+def _watchers(game: Game, event: Event,
+              lookback: Game | None = None) -> Iterable[tuple[Obj, int, Mapping[str, Any]]]:
+    """(source, ability index, ability) for every triggered ability that could see the event.
+
+    Leaves-the-battlefield abilities look back in time (CR 603.10a): the object that left, and, for
+    events that happened together with others (``lookback``: the game just before them), every
+    permanent that left with it, trigger as the permanents they were."""
+    current: list[Obj] = [game.objects[i] for i in game.battlefield]
     for p in game.players:
-        sources += [game.objects[i] for i in p.graveyard]
-    lki = event.get("lki")
-    if isinstance(lki, Obj) and lki.zone == "battlefield":
-        sources.append(lki)  # leaves-the-battlefield abilities look back in time (CR 603.10a)
-    for s in sources:
-        if s.id in seen and s is not lki:
-            continue
-        seen.add(s.id)
+        current += [game.objects[i] for i in p.graveyard]
+    past: list[Obj] = []
+    if event.get("type") == "zone_change" and event.get("from") == "battlefield":
+        lki = event.get("lki")
+        if isinstance(lki, Obj) and lki.zone == "battlefield":
+            past.append(lki)
+        if lookback is not None:
+            past += [lookback.objects[i] for i in lookback.battlefield
+                     if i not in game.battlefield and not any(o.id == i for o in past)]
+    for s in past:
         for i, a in enumerate(ch.card(game, s).abilities):
-            if a["kind"] != "triggered":
-                continue
-            zone = a["trigger"].get("zone", "battlefield")
-            if s is lki or s.zone == zone:
+            if a["kind"] == "triggered" and a["trigger"].get("zone", "battlefield") == "battlefield":
+                yield s, i, a
+    for s in current:  # a card that left is here in its new zone: only that zone's abilities trigger
+        for i, a in enumerate(ch.card(game, s).abilities):
+            if a["kind"] == "triggered" and s.zone == a["trigger"].get("zone", "battlefield"):
                 yield s, i, a
 
 
@@ -125,10 +132,10 @@ def is_mana_trigger(ability: Mapping[str, Any]) -> bool:
             and any(e["do"].startswith("add_mana") for e in ability["effects"]))
 
 
-def on_event(ctx: Ctx, event: Event) -> None:
-    """Check one event against every trigger condition (CR 603.2)."""
+def on_event(ctx: Ctx, event: Event, lookback: Game | None = None) -> None:
+    """Check one event against every trigger condition (CR 603.2); ``lookback``: see _watchers."""
     game = ctx.game
-    for src, index, ability in list(_watchers(game, event)):
+    for src, index, ability in list(_watchers(game, event, lookback)):
         info = matches(game, ability["trigger"], src, event)
         if info is None:
             continue

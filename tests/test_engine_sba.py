@@ -1,0 +1,37 @@
+"""State-based actions (CR 704): found in one state and performed at the same time (704.3), with
+leaves-the-battlefield triggers looking back in time (603.10a)."""
+
+from __future__ import annotations
+
+from engine_helpers import act, new_game, obj, target
+
+from engine import apply
+
+
+def test_state_based_actions_happen_together_and_a_dying_creature_sees_the_others_die() -> None:
+    # Blood Artist (ruling 2016-06-08) and Llanowar Elves both have lethal damage: they die at the same
+    # time, so the Artist's "this creature or another creature dies" triggers twice (CR 603.10a)
+    g, refs = new_game([
+        {"alias": "a", "battlefield": [{"alias": "artist", "card": "Blood Artist", "damage": 1},
+                                       {"alias": "elves", "card": "Llanowar Elves", "damage": 1}]},
+        {"alias": "b"}])
+    step = act(g, refs, {"action": "pass", "player": "a"})  # SBAs are checked before Bob gets priority
+    assert step.pending is not None and step.pending.kind == "trigger_order"
+    assert len(step.pending.options) == 2
+    step = apply(step.game, {"action": "answer", "value": step.pending.options})
+    while step.pending is not None and step.pending.kind == "targets":  # each drains Bob
+        step = apply(step.game, {"action": "answer", "value": (("player", 1),)})
+    assert obj(step.game, refs, "artist").zone == obj(step.game, refs, "elves").zone == "graveyard"
+    assert len(step.game.stack) == 2
+
+
+def test_the_legend_rule_choice_is_made_in_the_same_state_as_lethal_damage() -> None:
+    # Kaervek (ruling 2020-06-23): two Kaerveks; the damaged one kept by the legend rule is destroyed too
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "k1", "card": "Kaervek, the Spiteful", "damage": 1},
+        {"alias": "k2", "card": "Kaervek, the Spiteful"}]}, {"alias": "b"}])
+    # each makes the other 2/1: k1 (1 damage) has lethal damage; the legend rule asks which one to keep
+    step = act(g, refs, {"action": "advance", "step": "beginning_of_combat"})
+    assert step.pending is not None and step.pending.kind == "legend_rule"
+    step = apply(step.game, {"action": "answer", "value": target(g, refs, "k1")})
+    assert obj(step.game, refs, "k1").zone == obj(step.game, refs, "k2").zone == "graveyard"
