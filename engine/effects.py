@@ -70,6 +70,25 @@ def legal_targets(res: Res, slot: int) -> list[Target]:
     return [t for t, ok in zip(res.targets[slot], res.legal[slot], strict=True) if ok]
 
 
+def last_known(game: Any, oid: int, epoch: int) -> Obj | None:
+    """The object with this id and epoch as it is now, or as it last existed on the battlefield after it
+    left (CR 608.2h, 113.7a); None if neither."""
+    o = game.objects.get(oid)
+    if o is not None and o.epoch == epoch:
+        return o  # type: ignore[no-any-return]
+    lk = game.last_known.get(oid)
+    return lk if lk is not None and lk.epoch == epoch else None
+
+
+def _it_last_known(ctx: Ctx, res: Res, ref: Any) -> Obj | None:
+    """"self" or "it" as it last existed, for information about it (its power) or as a source of damage."""
+    if ref == "self":
+        return last_known(ctx.game, res.source, res.source_lki.epoch) or res.source_lki
+    if ref == "it" and res.info.get("it") is not None and "it_epoch" in res.info:
+        return last_known(ctx.game, int(res.info["it"]), int(res.info["it_epoch"]))
+    return None
+
+
 def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """The objects a ref names that the effect can still act on."""
     game = ctx.game
@@ -83,7 +102,12 @@ def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
         return [host] if host is not None and host in game.objects else []
     if ref in ("it", "chosen"):
         v = res.info.get(ref)
-        return [] if v is None else [int(v)]
+        if v is None:
+            return []
+        if ref == "it" and "it_epoch" in res.info:  # the entering object, not a new one (CR 400.7)
+            o = game.objects.get(int(v))
+            return [int(v)] if o is not None and o.epoch == res.info["it_epoch"] else []
+        return [int(v)]
     return []
 
 
@@ -127,9 +151,8 @@ def amount(ctx: Ctx, res: Res, value: Any) -> int:
         found = objects(ctx, res, value["power_of"])
         if found:
             return ch.power(ctx.game, ctx.game.obj(found[0]))
-        if value["power_of"] == "self":  # last known information (CR 608.2h)
-            return ch.power(ctx.game, res.source_lki)
-        return 0
+        lki = _it_last_known(ctx, res, value["power_of"])  # last known information (CR 608.2h)
+        return ch.power(ctx.game, lki) if lki is not None else 0
     if isinstance(value, dict) and "counters_on" in value:
         found = objects(ctx, res, value["counters_on"])
         return ctx.game.obj(found[0]).counters.get(value.get("counter", "+1/+1"), 0) if found else 0
@@ -243,48 +266,68 @@ def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
 
 # --- damage, life, zone changes ------------------------------------------------------------------
 
-def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool = False) -> None:
+def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool = False,
+                lifelink: bool = True) -> int:
     """CR 120.3: damage to a player is life loss, to a planeswalker loses loyalty, to a creature is marked
-    (wither: -1/-1 counters instead)."""
+    (wither: -1/-1 counters instead). Only players and permanents still there are dealt damage: an
+    object that left the battlefield is a new object (CR 400.7). Returns the damage dealt.
+    ``lifelink=False``: the caller gains the life once for all the damage the source deals at once
+    (CR 702.15b, 510.2)."""
     if n <= 0:
-        return
+        return 0
     game = ctx.game
     kws = ch.keywords(game, source)
     if target[0] == "player":
         p = game.players[target[1]]
+        if p.lost:
+            return 0
         ctx.game = game.with_player(target[1], replace(p, life=p.life - n))
         ctx.emit({"type": "life_changed", "player": target[1], "amount": -n})
     else:
-        o = game.obj(target[1])
+        o = game.objects.get(target[1])
+        if o is None or o.epoch != target[2] or o.zone != "battlefield":
+            return 0
         if ch.is_type(game, o, "Planeswalker"):
             remove_counters(ctx, ("object", o.id, o.epoch), "loyalty", n)
         if ch.is_type(game, o, "Creature"):
+            o = ctx.game.obj(o.id)
+            if "Deathtouch" in kws:  # CR 704.5h, wither damage included
+                o = replace(o, deathtouched=True)
+                ctx.game = ctx.game.with_obj(o)
             if "Wither" in kws:
                 put_counters(ctx, ("object", o.id, o.epoch), {"-1/-1": n}, source.controller)
             else:
-                o = ctx.game.obj(o.id)
-                ctx.game = ctx.game.with_obj(replace(o, damage=o.damage + n,
-                                                     deathtouched=o.deathtouched or "Deathtouch" in kws))
+                ctx.game = ctx.game.with_obj(replace(o, damage=o.damage + n))
     ctx.emit({"type": "damage_dealt", "source": source.id, "target": target, "amount": n, "combat": combat})
-    if "Lifelink" in kws:
+    if lifelink:
+        gain_from_lifelink(ctx, source, n)
+    return n
+
+
+def gain_from_lifelink(ctx: Ctx, source: Obj, n: int) -> None:
+    """CR 702.15b: damage dealt by a source with lifelink makes its controller gain that much life."""
+    if n > 0 and "Lifelink" in ch.keywords(ctx.game, source):
         c = ctx.game.players[source.controller]
         ctx.game = ctx.game.with_player(source.controller, replace(c, life=c.life + n))
         ctx.emit({"type": "life_changed", "player": source.controller, "amount": n})
 
 
 def _damage_source(ctx: Ctx, res: Res) -> Obj:
-    """The spell or ability's source, as it is now or as it last existed (CR 113.7a)."""
-    source = ctx.game.objects.get(res.source, res.source_lki)
-    return res.source_lki if source.epoch != res.source_lki.epoch else source
+    """The spell or ability's source, as it is now or as it last existed (CR 113.7a, 608.2h)."""
+    return last_known(ctx.game, res.source, res.source_lki.epoch) or res.source_lki
 
 
 @effect("deal_damage")
 def _deal_damage(ctx: Ctx, res: Res, p: Params) -> None:
     if "source" in p:
         found = objects(ctx, res, p["source"])
-        if not found:  # an illegal target performs no action (CR 608.2b; vivien-03)
+        lki = None if found else _it_last_known(ctx, res, p["source"])
+        if found:
+            source = ctx.game.obj(found[0])
+        elif lki is not None:  # "that creature deals damage": as it last existed (CR 608.2h)
+            source = lki
+        else:  # an illegal target performs no action (CR 608.2b; vivien-03)
             return
-        source = ctx.game.obj(found[0])
     else:
         source = _damage_source(ctx, res)
     n = amount(ctx, res, p.get("amount", 1))
@@ -299,9 +342,8 @@ def _distribute_damage(ctx: Ctx, res: Res, p: Params) -> None:
     legal = {t for slot, flags in zip(res.targets, res.legal, strict=True)
              for t, ok in zip(slot, flags, strict=True) if ok}
     source = _damage_source(ctx, res)
-    for t, n in res.distribution:
-        if t in legal:
-            deal_damage(ctx, source, t, n)
+    dealt = sum(deal_damage(ctx, source, t, n, lifelink=False) for t, n in res.distribution if t in legal)
+    gain_from_lifelink(ctx, source, dealt)  # one life gain for damage dealt at once (CR 702.15b)
 
 
 @effect("fight")

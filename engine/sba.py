@@ -38,6 +38,11 @@ def check(ctx: Ctx) -> bool:
         if n:
             annihilate.append((oid, n))
     to_graveyard += _legend_rule(ctx)  # its choices are made in this same state (704.5j)
+    # 704.5h counts deathtouch damage "since the last time state-based actions were checked"
+    for oid in game.battlefield:
+        o = ctx.game.obj(oid)
+        if o.deathtouched:
+            ctx.game = ctx.game.with_obj(replace(o, deathtouched=False))
     if not (losers or tokens or to_graveyard or to_destroy or annihilate):
         return False
     with ctx.simultaneously():

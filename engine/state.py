@@ -212,10 +212,12 @@ class Game:
     next_id: int = 1
     timestamp: int = 0
     tournament: bool = True
-    once_per_turn: frozenset[tuple[int, int]] = frozenset()
+    once_per_turn: frozenset[tuple[int, int, int]] = frozenset()  # (object id, epoch, ability index)
     awaiting: str | None = None  # "attackers" | "blockers": a turn-based action is due
     attacks: tuple[Attack, ...] = ()
     blocks: tuple[tuple[int, int], ...] = ()  # (blocker, attacker)
+    # each permanent as it last existed on the battlefield, by id (its epoch says which object): CR 608.2h
+    last_known: FMap[int, Obj] = field(default_factory=FMap)
     created: FMap[str, int] = field(default_factory=FMap)
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice

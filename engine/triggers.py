@@ -86,7 +86,7 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
     if on == "enters" and t == "zone_change" and event["to"] == "battlefield":
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):
-            return {"it": o.id}
+            return {"it": o.id, "it_epoch": o.epoch}  # "that creature": this object only (CR 400.7)
     elif (on == "dies" and t == "zone_change" and event["from"] == "battlefield"
           and event["to"] == "graveyard"):
         lki = event["lki"]
@@ -139,12 +139,12 @@ def on_event(ctx: Ctx, event: Event, lookback: Game | None = None) -> None:
         info = matches(game, ability["trigger"], src, event)
         if info is None:
             continue
-        if ability.get("once_per_turn") and (src.id, index) in game.once_per_turn:
+        if ability.get("once_per_turn") and (src.id, src.epoch, index) in game.once_per_turn:
             continue
         if not condition_holds(game, ability.get("condition"), src, info, src.controller):
             continue
         if ability.get("once_per_turn"):
-            game = replace(game, once_per_turn=game.once_per_turn | {(src.id, index)})
+            game = replace(game, once_per_turn=game.once_per_turn | {(src.id, src.epoch, index)})
             ctx.game = game
         inst = TriggerInstance(src.controller, src.id, index, FMap(info), src)
         if is_mana_trigger(ability):

@@ -11,7 +11,7 @@ from . import targets as tg
 from .casting import _aura_targets, spell_ability
 from .context import Ctx, Decision
 from .counters import enter_battlefield
-from .effects import Res, deal_damage, draw, perform
+from .effects import Res, deal_damage, draw, gain_from_lifelink, perform
 from .errors import IllegalAction
 from .mana import empty_pools
 from .state import STEPS, Attack, FMap, Game, Obj, StackItem, Target, replace
@@ -301,6 +301,10 @@ def combat_damage(ctx: Ctx) -> None:
                 assignments.append((b, ("object", o.id, o.epoch), ch.power(game, b)))
         elif not blocked or ch.has_keyword(game, o, "Trample"):  # CR 702.19e: blockers all removed
             assignments.append((o, a.defending, ch.power(game, o)))
+    dealt: dict[int, tuple[Obj, int]] = {}
     for source, target, n in assignments:  # simultaneously (CR 510.2)
-        if n > 0:
-            deal_damage(ctx, source, target, n, combat=True)
+        done = deal_damage(ctx, source, target, n, combat=True, lifelink=False)
+        prev = dealt.get(source.id, (source, 0))[1]
+        dealt[source.id] = (source, prev + done)
+    for source, n in dealt.values():  # one life gain per source (CR 702.15b)
+        gain_from_lifelink(ctx, source, n)

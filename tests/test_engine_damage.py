@@ -1,0 +1,50 @@
+"""Damage (CR 120): who can be dealt it, lifelink (702.15), deathtouch (702.2, 704.5h) and last known
+information about its source (CR 608.2h)."""
+
+from __future__ import annotations
+
+from engine_helpers import new_game, obj, target
+
+from engine import sba
+from engine.context import Ctx
+from engine.effects import deal_damage
+from engine.zones import move
+
+
+def test_an_object_that_left_the_battlefield_is_not_dealt_damage() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "src", "card": "Grizzly Bears"},
+                                                       {"alias": "bear", "card": "Grizzly Bears"}]},
+                        {"alias": "b"}])
+    stale = target(g, refs, "bear")
+    ctx = Ctx(g)
+    move(ctx, refs.by_alias["bear"], "hand")  # a new object (CR 400.7)
+    assert deal_damage(ctx, obj(g, refs, "src"), stale, 2) == 0
+    assert obj(ctx.game, refs, "bear").damage == 0
+    assert not [e for e in ctx.events if e["type"] == "damage_dealt"]
+
+
+def test_deathtouch_damage_counts_only_until_state_based_actions_are_next_checked() -> None:
+    # CR 704.5h ("since the last time state-based actions were checked"): an indestructible bear survives
+    # 1 deathtouch damage; when it later loses indestructible, that old damage doesn't destroy it
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "rats", "card": "Typhoid Rats"},
+                                                       {"alias": "bear", "card": "Grizzly Bears"},
+                                                       {"alias": "avacyn", "card": "Avacyn, Angel of Hope"}]},
+                        {"alias": "b"}])
+    ctx = Ctx(g)
+    deal_damage(ctx, obj(g, refs, "rats"), target(g, refs, "bear"), 1)
+    sba.check(ctx)
+    assert obj(ctx.game, refs, "bear").zone == "battlefield"  # indestructible (Avacyn)
+    move(ctx, refs.by_alias["avacyn"], "hand")
+    sba.check(ctx)
+    bear = obj(ctx.game, refs, "bear")
+    assert (bear.zone, bear.damage) == ("battlefield", 1)
+
+
+def test_last_known_information_remembers_a_permanent_as_it_last_existed() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "bear", "card": "Grizzly Bears",
+                                                        "counters": {"+1/+1": 2}}]}, {"alias": "b"}])
+    before = obj(g, refs, "bear")
+    ctx = Ctx(g)
+    move(ctx, before.id, "hand")
+    lk = ctx.game.last_known.get(before.id)
+    assert lk is not None and lk.epoch == before.epoch and lk.counters == before.counters
