@@ -276,3 +276,17 @@ def test_attackers_and_blockers_are_declared() -> None:
         "combat", "combat-trample-creature-whose-blocker-left-deals-all-damage-to-the-player")
     assert all(s["outcome"] == "ok" for s in obs["steps"])
     assert obs["final"]["players"]["bob"]["life"] == 16
+
+
+def test_a_step_phase_skips_is_reported_not_overrun() -> None:
+    # no creature can attack (the Brute is summoning sick): phase has no declare attackers step, so the
+    # script's advance is refused instead of running into the next turn
+    obs = run_suite_case("tokens-and-triggers",
+                         "thunder-brute-tribute-paid-enters-with-counters-and-cannot-attack")
+    assert obs["steps"][2]["outcome"] == "rejected" and "skipped" in obs["steps"][2]["reason"]
+
+
+def test_no_blockers_is_declared_when_phase_asks_for_none() -> None:
+    obs = run_suite_case("planeswalkers-and-damage",
+                         "planeswalkers-and-damage-deathtouch-damage-to-a-planeswalker-only-removes-loyalty")
+    assert [s["outcome"] for s in obs["steps"]] == ["ok"] * 5

@@ -49,7 +49,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.3.2"
+ADAPTER_VERSION = "0.3.3"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -476,9 +476,16 @@ class PhaseRun:
     def advance(self, step: str) -> None:
         target = PHASE_OF_STEP[step]
         start = (self.g.turn, self.g.phase)
+        order = list(PHASE_OF_STEP.values())
+        later_this_turn = order.index(target) > order.index(start[1]) if start[1] in order else False
         for _ in range(MAX_PASSES):
             w = self.waiting()
             here = (self.g.turn, self.g.phase)
+            if (later_this_turn and here[0] == start[0] and here[1] in order
+                    and order.index(here[1]) > order.index(target)):
+                # phase went past the step without anyone getting priority in it (e.g. no declare
+                # attackers step when no creature can attack): the step the script names never began
+                raise Rejected(f"advance: phase skipped the {step} step (now in {here[1]})")
             if w["type"] == "Priority":
                 if here != start and self.g.phase == target:
                     return
@@ -524,6 +531,12 @@ class PhaseRun:
             w = self.waiting()
             if w["type"] == "DeclareBlockers":
                 break
+            if w["type"] == "Priority" and self.g.phase in ("DeclareBlockers", "CombatDamage", "EndCombat"):
+                # phase asked no declaration: no creature could block (or no attacker); "no blockers"
+                # is what happened, anything else can't be declared
+                if not step["blockers"]:
+                    return
+                raise Rejected(f"declare_blockers: phase asked for no blockers (now in {self.g.phase})")
             if w["type"] != "Priority" or self.g.stack():
                 raise Rejected(f"declare_blockers: phase is in {self.g.phase} waiting for {w['type']}")
             self.apply(w["data"]["player"], {"type": "PassPriority"})
