@@ -49,7 +49,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.3.3"
+ADAPTER_VERSION = "0.3.4"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -120,6 +120,8 @@ class PhaseRun:
         self.events: list[dict[str, Any]] = []
         self.stack_info: dict[int, tuple[int, str, int]] = {}
         self.triggers_reported: set[int] = set()
+        self.recorded_controller: dict[int, int] = {}  # from ZoneChanged records
+        self.activating: int | None = None  # the script's ability index of the activation under way
         self.context: int | None = None
         self.g: Any = None
         self.start: Any = None  # phase's state when the script starts
@@ -161,14 +163,16 @@ class PhaseRun:
     def player_of(self, seat: Any) -> str | None:
         return self.players[seat] if isinstance(seat, int) and 0 <= seat < len(self.players) else None
 
-    def ref_of(self, oid: Any) -> str | None:
+    def ref_of(self, oid: Any, name: str | None = None) -> str | None:
+        """The case alias of a phase object, or ``Name#n`` for one the case didn't name (a token); ``name``
+        from an event's record serves when the object is already gone (a 0/0 token)."""
         if not isinstance(oid, int):
             return None
         if oid not in self.refs:
             try:
                 name = self.g.object(oid)["name"]
             except ValueError:
-                name = "Unknown"
+                name = name or "Unknown"
             n = self.seen_names.get(name, 0) + 1
             self.seen_names[name] = n
             self.refs[oid] = f"{name}#{n}"
@@ -418,6 +422,7 @@ class PhaseRun:
         elif act == "activate":
             oid = self.object_id(step["source"])
             self.context = oid
+            self.activating = int(step["ability"])
             index = self.ability_index(oid, int(step["ability"]))
             self.apply(self.seat[step["player"]], {"type": "ActivateAbility", "data": {
                 "source_id": oid, "ability_index": index}})
@@ -733,7 +738,10 @@ class PhaseRun:
                 self.events.append(out)
 
     def controller_now(self, oid: Any) -> str | None:
-        """The current controller of an object (phase's TokenCreated event does not say)."""
+        """The controller of an object (phase's TokenCreated event does not say): as its ZoneChanged record
+        said, else as it is now."""
+        if oid in self.recorded_controller:
+            return self.player_of(self.recorded_controller[oid])
         try:
             return self.player_of(self.g.object(oid).get("controller")) if isinstance(oid, int) else None
         except ValueError:
@@ -741,6 +749,14 @@ class PhaseRun:
 
     def _zone(self, z: Any) -> str | None:
         return str(z).lower() if z else None
+
+    def _zone_changed(self, d: dict[str, Any]) -> dict[str, Any]:
+        record = d.get("record") or {}
+        oid = d.get("object_id")
+        if isinstance(oid, int) and isinstance(record.get("controller"), int):
+            self.recorded_controller[oid] = record["controller"]
+        return {"type": "zone_change", "object": self.ref_of(oid, record.get("name")),
+                "from": self._zone(d.get("from")), "to": self._zone(d.get("to"))}
 
     def _resolved(self, d: dict[str, Any]) -> dict[str, Any]:
         source, kind, _ = self.stack_info.get(d.get("object_id", -1), (d.get("object_id"), "Spell", 0))
