@@ -18,6 +18,7 @@ leave their decisions to a driver that answers them from the reference engine's 
 from __future__ import annotations
 
 import atexit
+import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -34,19 +35,22 @@ OBJECT_FIELDS = ("zone", "counters", "power", "toughness", "damage", "tapped")
 PLAYER_FIELDS = ("life", "counters", "mana_pool")
 
 _reference = ReferenceEngine()
-_others: dict[str, ProtocolEngine] = {}
+_others: dict[tuple[int, str], ProtocolEngine] = {}
 
 
 def other_engine(command: str, timeout: float = 10.0) -> ProtocolEngine:
-    """One adapter process per command in this (worker) process, stopped at exit."""
-    if command not in _others:
+    """One adapter process per command in this (worker) process, stopped at exit. Keyed by process id: a
+    forked worker must start its own adapter, not talk to its parent's pipes (whose reader thread it
+    doesn't have)."""
+    key = (os.getpid(), command)
+    if key not in _others:
         from conformance.protocol import ProtocolEngine
 
         engine = ProtocolEngine(command, timeout=timeout)
         engine.start()
         atexit.register(engine.close)
-        _others[command] = engine
-    return _others[command]
+        _others[key] = engine
+    return _others[key]
 
 
 def _setup_aliases(case: Mapping[str, JSON]) -> list[str]:
