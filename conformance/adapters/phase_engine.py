@@ -9,10 +9,9 @@ answers every prompt from the case's decisions (spec/README.md 1.4) and returns 
 
 from __future__ import annotations
 
-import json
-from importlib import metadata
 from typing import Any
 
+from conformance.adapters import phase_cards
 from conformance.adapters._common import (
     BASIC_LANDS,
     DecisionBook,
@@ -20,13 +19,10 @@ from conformance.adapters._common import (
     SetupObject,
     Unanswered,
     Unsupported,
-    cache_dir,
-    content_hash,
     counter_from_case,
     counter_to_case,
     guarded_run,
     keyword_name,
-    mtgjson_card,
     observation,
     query_matches,
     rule_in,
@@ -44,10 +40,7 @@ from conformance.adapters.phase_vocab import (
 )
 
 ENGINE_NAME = "phase.rs (phase-python)"
-try:
-    ENGINE_VERSION = metadata.version("phase-python")
-except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
-    ENGINE_VERSION = "not installed"
+ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
 ADAPTER_VERSION = "0.3.4"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
@@ -58,47 +51,6 @@ PRE_ATTACK = ("BeginCombat", "PreCombatMain")
 DECK_SIZE = 40
 MAX_PASSES = 400
 SERDE_ERRORS = ("missing field", "unknown variant", "invalid type", "unknown field", "expected struct")
-
-_engines: dict[str, Any] = {}
-
-
-# ---------------------------------------------------------------- card data
-
-
-def card_data(cards: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
-    """phase card-data (lowercase name -> CardFace) for a catalogue, cached per content hash."""
-    import phase
-
-    entries = {name: mtgjson_card(c) for name, c in cards.items()}
-    for name, land in BASIC_LANDS.items():
-        entries.setdefault(name, land)
-    key = content_hash({"engine": ENGINE_VERSION, "cards": entries})
-    path = cache_dir("phase") / f"{key}.json"
-    if path.exists():
-        return key, dict(json.loads(path.read_text()))
-    faces: dict[str, Any] = {}
-    for name, entry in sorted(entries.items()):
-        try:
-            faces[name.lower()] = phase.build_oracle_face(entry, None)
-        except Exception as exc:  # the parser refused the card: cases using it are unsupported
-            faces[name.lower()] = {"__error__": f"{type(exc).__name__}: {exc}"}
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(faces, separators=(",", ":")))
-    tmp.replace(path)
-    return key, faces
-
-
-def engine_for(cards: dict[str, dict[str, Any]]) -> tuple[Any, dict[str, str]]:
-    """A loaded ``phase.Engine`` for these cards, and the cards phase could not build (name -> why)."""
-    import phase
-
-    key, faces = card_data(cards)
-    broken = {n: f["__error__"] for n, f in faces.items() if isinstance(f, dict) and "__error__" in f}
-    if key not in _engines:
-        good = {n: f for n, f in faces.items() if n not in broken}
-        _engines[key] = phase.Engine.from_json(json.dumps(good))
-    return _engines[key], broken
-
 
 # ---------------------------------------------------------------- one run
 
@@ -785,7 +737,7 @@ def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str
         missing = sorted({o.card for o in setup_objects(case)} - set(all_cards) - set(BASIC_LANDS))
         if missing:
             return {"status": "error", "reason": f"cards missing from the catalogue: {missing}"}
-        engine, broken = engine_for(all_cards)
+        engine, broken = phase_cards.engine_for(all_cards)
         names = {o.card.lower() for o in setup_objects(case)}
         used_broken = {n: why for n, why in broken.items() if n in names}
         if used_broken:
