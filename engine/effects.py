@@ -17,7 +17,7 @@ from . import replacement
 from .context import Ctx, Decision
 from .counters import put_counters, remove_counters
 from .errors import IllegalAction
-from .state import COLORS, FMap, Mod, Obj, Target, replace
+from .state import COLORS, FMap, Game, Mod, Obj, Target, replace
 from .targets import candidates
 from .zones import move, place
 
@@ -70,12 +70,12 @@ def legal_targets(res: Res, slot: int) -> list[Target]:
     return [t for t, ok in zip(res.targets[slot], res.legal[slot], strict=True) if ok]
 
 
-def last_known(game: Any, oid: int, epoch: int) -> Obj | None:
+def last_known(game: Game, oid: int, epoch: int) -> Obj | None:
     """The object with this id and epoch as it is now, or as it last existed on the battlefield after it
     left (CR 608.2h, 113.7a); None if neither."""
     o = game.objects.get(oid)
     if o is not None and o.epoch == epoch:
-        return o  # type: ignore[no-any-return]
+        return o
     lk = game.last_known.get(oid)
     return lk if lk is not None and lk.epoch == epoch else None
 
