@@ -75,7 +75,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     src = ctx.game.obj(oid)
     x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
     slots = tg.choose(ctx, player, src, specs)  # 601.2c
-    division = tg.announce_division(ctx, player, src, ab["effects"] if ab else (), slots)  # 601.2d
+    division = tg.announce_division(ctx, player, src, ab["effects"] if ab else (), slots, x)  # 601.2d
     item = StackItem(id=oid, kind="spell", source=oid, controller=player, targets=slots,
                      distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
@@ -179,7 +179,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     src = ctx.game.obj(oid)
     x = _choose_x(ctx, player, oid, cost.get("mana", ""))
     slots = tg.choose(ctx, player, src, ability.get("targets", ()))
-    division = tg.announce_division(ctx, player, src, ability["effects"], slots)
+    division = tg.announce_division(ctx, player, src, ability["effects"], slots, x)
     item = StackItem(id=ctx.game.next_id, kind="ability", source=oid, controller=player, ability=ability,
                      targets=slots, distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))

@@ -27,10 +27,12 @@ def parse_cost(cost: str) -> list[str]:
     return re.findall(r"\{([^}]+)\}", cost or "")
 
 
-def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]]]:
-    """(generic amount, one tuple of acceptable types per coloured/colourless/hybrid symbol)."""
+def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]], list[tuple[int, str]]]:
+    """(generic amount, one tuple of acceptable types per coloured/colourless/hybrid symbol, and the
+    monocoloured hybrid symbols as (generic, colour): {2/W} is paid with {W} or with two mana, CR 107.4e)."""
     generic = 0
     specific: list[tuple[str, ...]] = []
+    either: list[tuple[int, str]] = []
     for sym in parse_cost(cost):
         if sym.isdigit():
             generic += int(sym)
@@ -38,19 +40,28 @@ def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]]]:
             generic += x
         elif "/" in sym:
             a, b = sym.split("/")
-            if a.isdigit():  # {2/W}: two generic or one W
-                specific.append((b,))
+            if a.isdigit():
+                either.append((int(a), b))
             else:
                 specific.append((a, b))
         else:
             specific.append((sym,))
-    return generic, specific
+    return generic, specific, either
 
 
 def payments(pool: Pool, cost: str, x: int, limit: int = 64) -> list[dict[str, int]]:
     """Every distinct way to pay ``cost`` from ``pool`` (as mana spent by type)."""
-    generic, specific = cost_requirements(cost, x)
+    base_generic, base_specific, either = cost_requirements(cost, x)
     results: set[tuple[tuple[str, int], ...]] = set()
+    for halves in itertools.product((True, False), repeat=len(either)):  # each {2/W}: W, or 2 generic
+        generic = base_generic + sum(n for (n, _), colour in zip(either, halves, strict=True) if not colour)
+        specific = base_specific + [(c,) for (_, c), colour in zip(either, halves, strict=True) if colour]
+        _payments_of(pool, generic, specific, limit, results)
+    return [dict(r) for r in sorted(results)]
+
+
+def _payments_of(pool: Pool, generic: int, specific: list[tuple[str, ...]], limit: int,
+                 results: set[tuple[tuple[str, int], ...]]) -> None:
     avail = Counter({t: n for t, n in pool.items() if n > 0})
 
     def spend_specific(i: int, left: Counter[str], spent: Counter[str]) -> None:
@@ -84,7 +95,6 @@ def payments(pool: Pool, cost: str, x: int, limit: int = 64) -> list[dict[str, i
                 spend_specific(i + 1, left2, spent2)
 
     spend_specific(0, avail, Counter())
-    return [dict(r) for r in sorted(results)]
 
 
 def pay(ctx: Ctx, player: int, cost: str, x: int, source: int | None) -> None:

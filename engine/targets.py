@@ -120,14 +120,15 @@ def _partition(game: Game, answer: Any, specs: Sequence[Mapping[str, Any]],
 
 
 def announce_division(ctx: Ctx, player: int, src: Obj, effects: Sequence[Mapping[str, Any]],
-                      slots: tuple[tuple[Target, ...], ...]) -> tuple[tuple[Target, int], ...]:
+                      slots: tuple[tuple[Target, ...], ...], x: int = 0) -> tuple[tuple[Target, int], ...]:
     """The division of a "distribute" effect among the chosen targets, announced with them: as the spell
     is cast or the ability activated (CR 601.2d, 602.2b), or as a triggered ability is put on the stack
     (CR 603.3d). Nothing to divide: ()."""
     for e in effects:
         if e["do"] in ("distribute_counters", "distribute_damage"):
             chosen = [t for s in slots for t in s]
-            return divide(ctx, player, src, int(e.get("amount", 1)), chosen)
+            total = x if e.get("amount") == "X" else int(e.get("amount", 1))  # X announced first (601.2b)
+            return divide(ctx, player, src, total, chosen)
     return ()
 
 

@@ -193,9 +193,11 @@ def _put_one(ctx: Ctx, inst: TriggerInstance) -> None:
         if exc.rule == "603.3d" and "not enough legal targets" in exc.reason:
             return  # no legal choice: removed from the stack (CR 603.3d)
         raise
-    division = tg.announce_division(ctx, inst.controller, src, ability["effects"], slots)  # 603.3d
+    # CR 107.3m: an enters-the-battlefield ability of the permanent itself uses the X of the spell it was
+    x = src.x if ability["trigger"]["on"] == "enters" and inst.info.get("it") == src.id else 0
+    division = tg.announce_division(ctx, inst.controller, src, ability["effects"], slots, x)  # 603.3d
     item = StackItem(id=ctx.game.next_id, kind="ability", source=src.id, controller=inst.controller,
-                     ability=ability, targets=slots, distribution=division, info=inst.info,
+                     ability=ability, targets=slots, distribution=division, x=x, info=inst.info,
                      source_lki=inst.source_lki or src)
     ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))
     ctx.emit({"type": "ability_triggered", "controller": inst.controller, "source": src.id})

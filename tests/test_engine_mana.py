@@ -101,3 +101,12 @@ def test_a_land_sacrificed_as_it_is_tapped_for_mana_was_still_tapped_for_mana() 
     step = act(g, refs, {"action": "activate", "player": "a", "source": "vein", "ability": 1})
     assert obj(step.game, refs, "vein").zone == "graveyard"
     assert any(e["type"] == "ability_triggered" for e in step.events)
+
+
+def test_a_monocoloured_hybrid_symbol_is_paid_with_its_colour_or_two_generic() -> None:
+    # CR 107.4e: {2/W} is paid with {W} or with two mana of any type (Spectral Procession)
+    assert payments({"C": 6}, "{2/W}{2/W}{2/W}", 0) == [{"C": 6}]
+    assert payments({"W": 3}, "{2/W}{2/W}{2/W}", 0) == [{"W": 3}]
+    both = payments({"W": 1, "C": 6}, "{2/W}{2/W}{2/W}", 0)
+    assert {"C": 6} in both and {"W": 1, "C": 4} in both
+    assert payments({"C": 5}, "{2/W}{2/W}{2/W}", 0) == []
