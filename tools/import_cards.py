@@ -28,6 +28,8 @@ def mana_value(cost: str | None) -> int:
     for sym in re.findall(r"\{([^}]+)\}", cost or ""):
         if sym.isdigit():
             total += int(sym)
+        elif "/" in sym:  # CR 202.3f: a hybrid symbol counts as its largest component ({2/W}: 2)
+            total += max(int(part) if part.isdigit() else 1 for part in sym.split("/"))
         elif sym != "X":
             total += 1
     return total
