@@ -57,18 +57,28 @@ def colors(game: Game, o: Obj) -> tuple[str, ...]:
     return card(game, o).colors
 
 
+_GRANTING: set[int] = set()  # objects whose static keyword grants are being worked out
+
+
 def keywords(game: Game, o: Obj) -> list[str]:
-    """Printed keywords, keyword counters (CR 122.1b), effects until end of turn and static grants."""
+    """Printed keywords, keyword counters (CR 122.1b), effects until end of turn and static grants.
+
+    A static that grants keywords to "creatures with [keyword]" asks for keywords again; there the
+    keywords the object has without static grants answer (layer 6 dependencies are not modelled)."""
     out = list(card(game, o).keywords)
     for kind in o.counters:
         kw = KEYWORD_COUNTERS.get(kind)
         if kw:
             out.append(kw)
     out.extend(m.keyword for m in o.mods if m.keyword)
-    if o.zone == "battlefield":
-        for src, st in _statics(game):
-            if _static_applies(game, src, st, o):
-                out.extend(st.get("keywords", ()))
+    if o.zone == "battlefield" and o.id not in _GRANTING:
+        _GRANTING.add(o.id)
+        try:
+            for src, st in _statics(game):
+                if st.get("keywords") and _static_applies(game, src, st, o):
+                    out.extend(st["keywords"])
+        finally:
+            _GRANTING.discard(o.id)
     seen: list[str] = []
     for k in out:
         if k not in seen and k not in ("Tribute", "Enchant"):
@@ -82,6 +92,11 @@ def has_keyword(game: Game, o: Obj, kw: str) -> bool:
 
 def protections(o: Obj) -> set[str]:
     return {m.protection for m in o.mods if m.protection}
+
+
+def protected_from(game: Game, o: Obj, source: Obj) -> bool:
+    """CR 702.16: ``o`` has protection from a colour ``source`` has."""
+    return bool(protections(o) & set(colors(game, source)))
 
 
 def power_toughness(game: Game, o: Obj) -> tuple[int | None, int | None]:

@@ -287,6 +287,8 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
         o = game.objects.get(target[1])
         if o is None or o.epoch != target[2] or o.zone != "battlefield":
             return 0
+        if ch.protected_from(game, o, source):  # CR 702.16e: that damage is prevented
+            return 0
         if ch.is_type(game, o, "Planeswalker"):
             remove_counters(ctx, ("object", o.id, o.epoch), "loyalty", n)
         if ch.is_type(game, o, "Creature"):

@@ -32,7 +32,7 @@ def can_target_object(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj, cont
         kws = ch.keywords(game, o)
         if "Shroud" in kws or ("Hexproof" in kws and o.controller != controller):
             return False
-        if ch.protections(o) & set(ch.colors(game, src)):
+        if ch.protected_from(game, o, src):
             return False
     return True
 

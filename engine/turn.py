@@ -234,6 +234,9 @@ def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> No
                 {"Flying", "Reach"} & set(ch.keywords(game, o))):
             raise IllegalAction("702.9b", "a creature with flying can't be blocked except by creatures "
                                           "with flying and/or reach")
+        if ch.protected_from(game, game.obj(attacker), o):
+            raise IllegalAction("702.16f", "a creature with protection from a colour can't be blocked by "
+                                           "creatures of that colour")
         by_attacker.setdefault(attacker, []).append(blocker)
     for attacker, blockers in by_attacker.items():  # CR 509.1b: restrictions on the whole declaration
         if len(blockers) == 1 and ch.has_keyword(game, game.obj(attacker), "Menace"):

@@ -281,3 +281,17 @@ def test_the_reference_engine_behind_its_adapter_is_judged_exactly_as_in_process
     if info is not None:
         assert report["engine"]["name"] == info.name
     assert outcome_by_id(report) == {v.case_id: v.outcome for v in verdicts}
+
+
+def test_an_exception_in_the_reference_engine_is_an_error_in_process_as_through_the_adapter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import engine
+    from conformance.engines.reference import ReferenceEngine
+
+    def broken(case: object, cards: object) -> object:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(engine, "run_case", broken)
+    result = ReferenceEngine().run({"id": "x"}, {})
+    assert result.status == "error" and "RecursionError" in result.reason

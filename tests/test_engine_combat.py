@@ -91,3 +91,18 @@ def test_a_creature_whose_blocker_left_stays_blocked_and_only_trample_reaches_th
     step = act(step.game, refs, {"action": "resolve"})
     step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
     assert step.game.players[1].life == life
+
+
+def test_protection_from_a_colour_stops_blocks_by_and_damage_from_that_colour() -> None:
+    from engine.context import Ctx
+    from engine.effects import deal_damage
+    from engine.state import Mod, replace
+
+    g, refs = _combat("Grizzly Bears", ["x"])
+    att = obj(g, refs, "att")
+    g = g.with_obj(replace(att, mods=(Mod(protection="G"),)))  # as if it gained protection from green
+    with pytest.raises(IllegalAction) as err:
+        _block(g, refs, [("x", "att")])  # Grizzly Bears are green
+    assert err.value.rule == "702.16f"
+    ctx = Ctx(g)
+    assert deal_damage(ctx, obj(g, refs, "x"), target(g, refs, "att"), 2) == 0  # prevented (702.16e)

@@ -106,3 +106,14 @@ def test_a_triggered_distribute_asks_the_division_as_it_is_put_on_the_stack() ->
     step = act(step.game, refs, {"action": "resolve"})
     counters = (obj(step.game, refs, "x").counters, obj(step.game, refs, "y").counters)
     assert counters == ({"+1/+1": 3}, {"+1/+1": 1})
+
+
+def test_a_static_filtering_on_a_keyword_does_not_recurse() -> None:
+    # Stalwart Shield-Bearers: "Other creatures you control with defender get +0/+2"
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "sb", "card": "Stalwart Shield-Bearers"},
+                                                       {"alias": "wall", "card": "Wall of Wood"},
+                                                       {"alias": "bear", "card": "Grizzly Bears"}]},
+                        {"alias": "b"}])
+    assert ch.keywords(g, obj(g, refs, "wall")) == ["Defender"]
+    assert ch.toughness(g, obj(g, refs, "wall")) == 5  # 0/3 with defender: +0/+2
+    assert ch.toughness(g, obj(g, refs, "bear")) == 2  # no defender

@@ -35,3 +35,16 @@ def test_the_legend_rule_choice_is_made_in_the_same_state_as_lethal_damage() -> 
     assert step.pending is not None and step.pending.kind == "legend_rule"
     step = apply(step.game, {"action": "answer", "value": target(g, refs, "k1")})
     assert obj(step.game, refs, "k1").zone == obj(step.game, refs, "k2").zone == "graveyard"
+
+
+def test_an_indestructible_creature_with_lethal_damage_is_no_state_based_action() -> None:
+    # CR 702.12b: not destroyed; the check must report no action, or triggers would never be put on the
+    # stack (the engine looped while such a creature existed)
+    from engine import sba
+    from engine.context import Ctx
+
+    myr = {"alias": "myr", "card": "Darksteel Myr", "damage": 1}
+    g, refs = new_game([{"alias": "a", "battlefield": [myr]}, {"alias": "b"}])
+    ctx = Ctx(g)
+    assert sba.check(ctx) is False
+    assert obj(ctx.game, refs, "myr").zone == "battlefield"

@@ -50,7 +50,11 @@ class ReferenceEngine:
     def run(self, case: JSON, cards: Mapping[str, JSON]) -> RunResult:
         module = self.module()
         start = time.perf_counter()
-        result = module.run_case(case, dict(cards))
+        try:
+            result = module.run_case(case, dict(cards))
+        except Exception as exc:  # the engine failing is its answer, as through the adapter (serve.py)
+            return RunResult("error", reason=f"{type(exc).__name__}: {exc}"[:2000],
+                             seconds=time.perf_counter() - start)
         seconds = time.perf_counter() - start
         # The engine may answer like an adapter: {"status": "unsupported" | "error", "reason": ...}.
         if isinstance(result, dict) and result.get("status") in ("observed", "unsupported", "error"):
