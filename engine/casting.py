@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import characteristics as ch
-from . import mana
+from . import mana, modes
 from . import targets as tg
 from .cards import Ability
 from .context import Ctx, Decision
@@ -70,13 +70,16 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
         raise IllegalAction("307.1", "this spell can be cast only in its controller's main phase "
                                      "with an empty stack")
     ab = spell_ability(game, o)
-    specs = list(ab.get("targets", ())) if ab else _aura_targets(game, o)
     move(ctx, oid, "stack", cause="cast")  # 601.2a
     src = ctx.game.obj(oid)
+    chosen = modes.choose(ctx, player, src, ab) if ab and "modes" in ab else None  # 601.2b, 700.2a
+    if chosen is not None:
+        ab = chosen
+    specs = list(ab.get("targets", ())) if ab else _aura_targets(game, o)
     x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
     slots = tg.choose(ctx, player, src, specs)  # 601.2c
     division = tg.announce_division(ctx, player, src, ab["effects"] if ab else (), slots, x)  # 601.2d
-    item = StackItem(id=oid, kind="spell", source=oid, controller=player, targets=slots,
+    item = StackItem(id=oid, kind="spell", source=oid, controller=player, ability=chosen, targets=slots,
                      distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
     mana.pay(ctx, player, cd.mana_cost, x, oid)  # 601.2g-h

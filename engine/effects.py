@@ -640,7 +640,9 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
             continue
         spell_card = ctx.game.obj(oid)
         slot = next(i for i, s in enumerate(item.targets) if s)
-        spec = _spell_target_specs(ctx, spell_card)[slot]
+        # a modal spell's targets are its chosen modes' (700.2f)
+        specs = item.ability.get("targets", ()) if item.ability else _spell_target_specs(ctx, spell_card)
+        spec = specs[slot]
         current = item.targets[slot][0]
         options = [t for t in candidates(ctx.game, spec["filter"], spell_card, item.controller)
                    if t != current]

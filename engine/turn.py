@@ -86,7 +86,7 @@ def resolve_top(ctx: Ctx) -> None:
         return
     cd = ch.card(game, src)
     if "Instant" in cd.types or "Sorcery" in cd.types:
-        ab = spell_ability(game, src)
+        ab = item.ability or spell_ability(game, src)  # a modal spell: its chosen modes (700.2)
         perform(ctx, res, ab["effects"] if ab else ())
         ctx.emit({"type": "resolved", "source": item.source, "kind": "spell"})
         _put_back(ctx, item, "graveyard")  # 608.2n
@@ -110,7 +110,7 @@ def _put_back(ctx: Ctx, item: StackItem, zone: str) -> None:
 
 
 def _target_specs(game: Game, item: StackItem) -> list[Mapping[str, Any]]:
-    if item.kind == "ability":
+    if item.ability is not None:  # an ability, or a modal spell's chosen modes
         return list(item.ability.get("targets", ()))
     o = item.source_lki or game.obj(item.source)
     ab = spell_ability(game, o)

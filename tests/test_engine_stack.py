@@ -127,3 +127,21 @@ def test_divided_damage_for_a_target_that_became_illegal_is_not_dealt() -> None:
     step = act(step.game, refs, {"action": "resolve"})
     assert step.game.players[1].life == 19
     assert [e["amount"] for e in step.events if e["type"] == "damage_dealt"] == [1]
+
+
+def test_the_chosen_modes_become_one_ability_in_printed_order_with_renumbered_targets() -> None:
+    from engine.modes import flatten
+
+    creature = {"filter": {"types": ["Creature"]}}
+    ability = {"kind": "spell", "effects": [], "modes": [
+        {"targets": [{"filter": {"what": "player"}}], "effects": [{"do": "draw", "player": {"target": 0}}]},
+        {"targets": [{"filter": {"types": ["Artifact"]}}],
+         "effects": [{"do": "destroy", "what": {"target": 0}}]},
+        {"targets": [creature, {**creature, "distinct_from": 0}],
+         "effects": [{"do": "fight", "source": {"target": 0}, "to": {"target": 1}}]}]}
+    flat = flatten(ability, [0, 2])
+    assert [t["filter"] for t in flat["targets"]] == [{"what": "player"}, {"types": ["Creature"]},
+                                                      {"types": ["Creature"]}]
+    assert flat["targets"][2]["distinct_from"] == 1
+    assert flat["effects"] == [{"do": "draw", "player": {"target": 0}},
+                               {"do": "fight", "source": {"target": 1}, "to": {"target": 2}}]

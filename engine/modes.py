@@ -1,0 +1,75 @@
+"""Modal spells (CR 700.2): the modes are chosen as the spell is cast (601.2b), only modes whose targets
+can be chosen are allowed (700.2a), each at most once (700.2d); the chosen modes become one ability whose
+targets are the chosen modes' targets, followed in the order printed (Command rulings, 608.2c)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import targets as tg
+from .cards import Ability
+from .context import Ctx, Decision
+from .errors import IllegalAction
+from .state import FMap, Obj
+
+
+def _choosable(ctx: Ctx, player: int, src: Obj, mode: Mapping[str, Any]) -> bool:
+    """CR 700.2a: a mode can't be chosen if its targets can't be chosen."""
+    for spec in mode.get("targets", ()):
+        if not spec.get("up_to") and len(tg.candidates(ctx.game, spec["filter"], src, player)) < spec.get(
+                "count", 1):
+            return False
+    return True
+
+
+def choose(ctx: Ctx, player: int, src: Obj, ability: Ability) -> Ability:
+    """Ask which modes (answer: 0-based indexes); the ability made of them, in printed order."""
+    modes: Sequence[Mapping[str, Any]] = ability["modes"]
+    low, high = int(ability.get("choose", {}).get("min", 1)), int(ability.get("choose", {}).get("max", 1))
+    allowed = tuple(i for i, m in enumerate(modes) if _choosable(ctx, player, src, m))
+    if len(allowed) < low:
+        raise IllegalAction("700.2a", "not enough modes can be chosen: their targets can't be chosen")
+    answer = ctx.choose(Decision("modes", player, src.id, allowed, low, high, FMap({"forced": None})))
+    try:
+        chosen = [int(i) for i in answer]
+    except (TypeError, ValueError) as exc:
+        raise IllegalAction("700.2", "modes are a list of mode numbers") from exc
+    if len(set(chosen)) != len(chosen):
+        raise IllegalAction("700.2d", "the same mode can't be chosen more than once")
+    if not low <= len(chosen) <= high:
+        raise IllegalAction("700.2", f"choose {low} to {high} modes, not {len(chosen)}")
+    if any(i not in allowed for i in chosen):
+        raise IllegalAction("700.2a", "a mode whose targets can't be chosen can't be chosen")
+    return flatten(ability, sorted(chosen))
+
+
+def flatten(ability: Ability, chosen: Sequence[int]) -> Ability:
+    """One ability of the chosen modes: their targets in order, each mode's target numbers shifted."""
+    targets: list[Any] = []
+    effects: list[Any] = []
+    for i in chosen:
+        mode = ability["modes"][i]
+        offset = len(targets)
+        targets += [_shift(spec, offset) for spec in mode.get("targets", ())]
+        effects += [_shift(e, offset) for e in mode.get("effects", ())]
+    flat = {k: v for k, v in ability.items() if k not in ("modes", "choose")}
+    flat["targets"] = targets
+    flat["effects"] = effects + list(ability.get("effects", ()))
+    flat["chosen_modes"] = list(chosen)
+    return flat
+
+
+def _shift(node: Any, offset: int) -> Any:
+    """Renumber ``{"target": i}``, ``{"each_target": i}`` and ``distinct_from`` by ``offset``."""
+    if isinstance(node, dict):
+        out = {}
+        for k, v in node.items():
+            if k in ("target", "each_target", "distinct_from") and isinstance(v, int):
+                out[k] = v + offset
+            else:
+                out[k] = _shift(v, offset)
+        return out
+    if isinstance(node, list):
+        return [_shift(v, offset) for v in node]
+    return node
