@@ -290,3 +290,9 @@ def test_no_blockers_is_declared_when_phase_asks_for_none() -> None:
     obs = run_suite_case("planeswalkers-and-damage",
                          "planeswalkers-and-damage-deathtouch-damage-to-a-planeswalker-only-removes-loyalty")
     assert [s["outcome"] for s in obs["steps"]] == ["ok"] * 5
+
+
+def test_the_modes_phase_offers_are_its_legal_selections() -> None:
+    # ModeChoice lists every mode; the selectable ones are those in phase's legal SelectModes actions
+    obs = run_suite_case("modal-spells", "modal-spells-command-mode-without-legal-targets-cannot-be-chosen")
+    assert obs["decisions"][0]["kind"] == "modes" and obs["decisions"][0]["options"] == [1, 3]

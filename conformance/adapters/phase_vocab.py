@@ -84,6 +84,14 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     return str(kind_type)
 
 
+def _selectable_modes(run: PhaseRun) -> list[int] | None:
+    """The modes phase lets the player choose: every index in its legal SelectModes actions (its prompt
+    lists all modes, legal or not)."""
+    found = {i for a in run.g.actions() for i in (a.to_dict().get("data") or {}).get("indices", ())
+             if a.to_dict().get("type") == "SelectModes"}
+    return sorted(found) or None
+
+
 def _select_cards(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in answer or []]}}
 
@@ -160,7 +168,7 @@ PROMPTS: dict[str, PromptHandler] = {
     "DistributeAmong": (
         "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
     "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
-    "ModeChoice": ("modes", lambda r, d: d.get("mode_descriptions"),
+    "ModeChoice": ("modes", lambda r, d: _selectable_modes(r),
                    lambda r, d, a: {"type": "SelectModes", "data": {"indices": list(a)}}),
     # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
     # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
