@@ -69,6 +69,13 @@ def effect_text(eff: Mapping[str, Any], specs: Sequence[Mapping[str, Any]]) -> s
             f"Distribute {_n(amount)} {eff['counter']} counter{'s' if amount != 1 else ''} among {among} "
             f"target {noun}{'s' if count != 1 else ''}."
         )
+    if do == "distribute_damage":  # as printed: "deals three damage divided as you choose among ..."
+        spec = specs[0]
+        count, noun = spec.get("count", 1), _filter_words(spec["filter"])
+        among = f"up to {_n(count)}" if spec.get("up_to") else {1: "one", 2: "one or two"}.get(
+            count, f"one, two, or {_n(count)}")
+        return (f"This spell deals {_n(eff.get('amount', 1))} damage divided as you choose among {among} "
+                f"target {noun}{'s' if count != 1 else ''}.")
     if do == "proliferate":
         return "Proliferate."
     if do == "add_mana":

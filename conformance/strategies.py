@@ -437,7 +437,10 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
             creatures.append((a, p["alias"]))
         p["battlefield"] = bf
     creature_aliases = [a for a, _ in creatures]
+    card_of = {o["alias"]: o["card"] for p in players for o in p["battlefield"]}
+    toughness_of = {a: int(cards[card_of[a]]["toughness"]) for a in creature_aliases}
     distribute = draw(st.booleans()) and len(creatures) >= 1
+    damage = distribute and draw(st.booleans())  # "deals N damage divided as you choose" (CR 601.2d)
     specs: list[JSON] = []
     effects: list[JSON] = []
     chosen: list[list[str]] = []
@@ -446,7 +449,8 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
         picked = draw(st.lists(st.sampled_from(creature_aliases), unique=True, min_size=1, max_size=count))
         total = draw(st.integers(len(picked), len(picked) + 3))
         specs.append({"filter": {"types": ["Creature"]}, "count": count, "up_to": True})
-        effects.append({"do": "distribute_counters", "counter": "+1/+1", "amount": total})
+        effects.append({"do": "distribute_damage", "amount": total} if damage else
+                       {"do": "distribute_counters", "counter": "+1/+1", "amount": total})
         chosen.append(picked)
         shares = draw(st.lists(st.integers(1, total), min_size=len(picked), max_size=len(picked)))
         split = [1] * len(picked)
@@ -546,22 +550,26 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
             p["mana_pool"] = pools[p["alias"]]
     all_illegal = bool(flat) and all(a in illegal for a in flat)
     counters: dict[str, dict[str, int]] = {a: {} for a in [*creature_aliases, "alice", "bob"]}
+    dealt: dict[str, int] = {}
     if not all_illegal:
         for i, slot in enumerate(chosen):
             for a in slot:
                 if a in illegal:
                     continue
+                if damage:  # marked damage; lethal damage destroys it (CR 120.3e, 704.5g)
+                    dealt[a] = share_of[a]
+                    continue
                 kind = "+1/+1" if a in creature_aliases else "poison"
                 n = share_of[a] if distribute else effects[i]["amount"]
                 counters[a][kind] = counters[a].get(kind, 0) + n
-    objects = {
-        a: (
-            {"zone": gone[a], "counters": {}}
-            if a in gone
-            else {"zone": "battlefield", "counters": counters[a]}
-        )
-        for a in creature_aliases
-    }
+    objects: dict[str, JSON] = {}
+    for a in creature_aliases:
+        if a in gone:
+            objects[a] = {"zone": gone[a], "counters": {}}
+        elif dealt.get(a, 0) >= toughness_of[a]:
+            objects[a] = {"zone": "graveyard"}
+        else:
+            objects[a] = {"zone": "battlefield", "counters": counters[a], "damage": dealt.get(a, 0)}
     objects["bolt"] = {"zone": "graveyard"}
     expect: JSON = {
         "objects": objects,
@@ -572,6 +580,7 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
     }
     features = ["targets", "target-legality", "crime", "counters", "player-counters"]
     features += ["distribute"] if distribute else []
+    features += ["damage"] if damage else []
     features += ["up-to-targets"] if any(s.get("up_to") for s in specs) else []
     features += {"protection": ["protection"], "sacrifice": ["sacrifice"]}.get(response, [])
     return make_case(
