@@ -31,7 +31,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.1.2"
+ADAPTER_VERSION = "0.1.3"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -90,7 +90,9 @@ class MtgRun:
         except Exception as exc:
             raise Unsupported(f"python-mtg refused the decks: {type(exc).__name__}: {exc}") from exc
         st = dict(g.state)
-        known = {s for (_c, s) in st.get("instance_of", set())}
+        # Game.new accepts any name and makes it a typeless instance; a card python-mtg has rules
+        # for has a printed type (card_type rows are keyed by the card's slug)
+        known = {s for (s, _t) in st.get("card_type", set())}
         unknown = sorted({o.card for o in objs if _slug(o.card) not in known})
         if unknown:
             raise Unsupported(f"python-mtg's card database does not know {unknown}")
