@@ -17,26 +17,34 @@ from .zones import move
 def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *,
                  entering: bool = False, cost: bool = False) -> None:
     """Put counters on an object or player, after replacement effects (CR 614, 616). ``cost``: they are
-    put to pay a cost (a +N loyalty ability, CR 606.4), which "if an effect would put" doesn't replace."""
+    put to pay a cost (a +N loyalty ability, CR 606.4), which "if an effect would put" doesn't replace.
+    ``entering``: the counters it entered with, already replaced as it entered (enter_battlefield)."""
     if not any(n > 0 for n in counters.values()):
         return
     event: dict[str, Any] = {"kind": "put_counters", "target": target, "counters": dict(counters), "by": by,
                              "cost": cost}
-    event = replacement.run(ctx, event)
+    if not entering:
+        event = replacement.run(ctx, event)
+    # One event, reported per kind; "part" numbers the kinds so that a "one or more counters"
+    # trigger fires once for the event (CR 603.2c; Generous Patron ruling 2018-06-08)
+    part = 0
     for kind, n in event["counters"].items():
         if n <= 0:
             continue
         if target[0] == "player":
             p = ctx.game.players[target[1]]
             ctx.game = ctx.game.with_player(target[1], replace(p, counters=counters_add(p.counters, kind, n)))
-            ctx.emit({"type": "counters_put", "player": target[1], "counter": kind, "amount": n, "by": by})
+            ctx.emit({"type": "counters_put", "player": target[1], "counter": kind, "amount": n, "by": by,
+                      "part": part})
         else:
             o = ctx.game.obj(target[1])
             ctx.game = ctx.game.with_obj(replace(o, counters=counters_add(o.counters, kind, n)))
-            ev = {"type": "counters_put", "object": o.id, "counter": kind, "amount": n, "by": by}
+            ev = {"type": "counters_put", "object": o.id, "counter": kind, "amount": n, "by": by,
+                  "part": part}
             if entering:
                 ev["entering"] = True
             ctx.emit(ev)
+        part += 1
 
 
 def remove_counters(ctx: Ctx, target: Target, kind: str, amount: int) -> int:
@@ -74,6 +82,15 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
     new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped, cause=cause,
                entering={"x": x, "tribute_paid": event.get("tribute_paid")})
-    for kind, n, by in event["counters"]:
-        put_counters(ctx, ("object", oid, new.epoch), {kind: n}, by, entering=True)
+    put_entering_counters(ctx, new, event["counters"])
     return ctx.game.obj(oid)
+
+
+def put_entering_counters(ctx: Ctx, o: Obj, bundles: tuple[tuple[str, int, int], ...]) -> None:
+    """The counters a permanent entered with, as one event per player putting them (CR 122.6a)."""
+    by_player: dict[int, dict[str, int]] = {}
+    for kind, n, by in bundles:
+        kinds = by_player.setdefault(by, {})
+        kinds[kind] = kinds.get(kind, 0) + n
+    for by, kinds in by_player.items():
+        put_counters(ctx, ("object", o.id, o.epoch), kinds, by, entering=True)

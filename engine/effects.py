@@ -15,7 +15,7 @@ from . import characteristics as ch
 from . import mana as mana_mod
 from . import replacement
 from .context import Ctx, Decision
-from .counters import put_counters, remove_counters
+from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .state import COLORS, FMap, Game, Mod, Obj, Target, replace
 from .targets import candidates
@@ -457,11 +457,16 @@ def create_token(ctx: Ctx, name: str, controller: int, *, tapped: bool = False) 
     ts = game.timestamp + 1
     o = Obj(id=oid, card=name, owner=controller, controller=controller, zone="battlefield", token=True,
             tapped=tapped, sick=True, created=nth)
-    ctx.game = place(replace(game, next_id=oid + 1, created=game.created.set(name, nth), timestamp=ts), o)
+    ctx.game = replace(game, next_id=oid + 1, created=game.created.set(name, nth), timestamp=ts)
+    # CR 614.12, 111.1: a token entering is modified like any permanent ("creatures you control enter
+    # with an additional +1/+1 counter")
+    entering = replacement.run(ctx, {"kind": "enters", "obj": o, "counters": (), "x": 0})
+    ctx.game = place(ctx.game, o)
     ctx.emit({"type": "token_created", "object": oid, "controller": controller})
     ctx.emit({"type": "zone_change", "object": oid, "from": None, "to": "battlefield", "lki": None,
               "cause": "token"})
-    return o
+    put_entering_counters(ctx, o, entering["counters"])
+    return ctx.game.obj(oid)
 
 
 @effect("draw")

@@ -77,14 +77,15 @@ class Refs:
         if kind in ("targets", "proliferate", "sacrifice", "discard", "new_targets"):
             return tuple(self._option_for(game, d, r) for r in answer)
         if kind == "trigger_order":
-            out: list[Any] = []
+            taken: list[int] = []  # by position: two waiting triggers may be identical
             for r in answer:
                 want = self.target(game, r)
-                match = next((o for o in d.options if o.source == want[1] and o not in out), None)
+                match = next((i for i, o in enumerate(d.options) if o.source == want[1] and i not in taken),
+                             None)
                 if match is None:
                     raise MalformedAction(f"no triggered ability from {r!r} is waiting")
-                out.append(match)
-            return tuple(out)
+                taken.append(match)
+            return tuple(d.options[i] for i in taken)
         if kind in ("distribute", "combat_damage"):
             return tuple((self._option_for(game, d, k), v) for k, v in answer.items())
         if kind in ("replacement_effect",):
@@ -171,7 +172,7 @@ def project(game: Game, refs: Refs) -> dict[str, Any]:
 
 OBJECT_KEYS = ("object", "source", "card")
 PLAYER_KEYS = ("player", "controller", "by")
-DROP = ("lki", "cause", "targets")
+DROP = ("lki", "cause", "targets", "part")
 
 
 def event_out(e: Mapping[str, Any], game: Game, refs: Refs) -> dict[str, Any]:

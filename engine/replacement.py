@@ -34,21 +34,53 @@ class Repl:
 
 
 def _candidates(game: Game, event: REvent) -> list[Repl]:
-    out: list[Repl] = []
     kind = event["kind"]
+    if kind == "enters":
+        return _entering_candidates(game, event)
+    out: list[Repl] = []
     for sid in game.battlefield:
         s = game.objects[sid]
         for i, a in enumerate(ch.card(game, s).abilities):
-            if a["kind"] == "replacement" and a["replacement"]["event"] == kind and kind != "enters":
+            if a["kind"] == "replacement" and a["replacement"]["event"] == kind:
                 out.append(Repl(sid, i, a["replacement"], s.controller))
-    if kind == "enters":
-        o: Obj = event["obj"]
-        for i, a in enumerate(ch.card(game, o).abilities):
-            if a["kind"] == "replacement" and a["replacement"]["event"] == "enters":
-                out.append(Repl(o.id, i, a["replacement"], o.controller))
-            if a["kind"] == "keyword" and a["keyword"] == "Tribute":
-                out.append(Repl(o.id, i, {"event": "enters", "tribute": int(a.get("n", 0))}, o.controller))
     return out
+
+
+def _entering_candidates(game: Game, event: REvent) -> list[Repl]:
+    """CR 614.12: effects that modify how a permanent enters. From permanents already on the
+    battlefield: "[objects] enter with" effects (614.1d) and, once it would enter with counters,
+    counter-modifying effects (122.6: those counters are "put" on it). From the entering permanent
+    itself only effects on itself alone: "this enters with" (614.1c) and effects like Mowu's; a
+    general one (Conclave Mentor, Hardened Scales) doesn't apply to its own entering (their rulings)."""
+    out: list[Repl] = []
+    for sid in game.battlefield:
+        s = game.objects[sid]
+        for i, a in enumerate(ch.card(game, s).abilities):
+            spec = a["replacement"] if a["kind"] == "replacement" else None
+            # "this enters with" (no `affects`) is about its own entering only
+            if spec and (spec["event"] == "put_counters"
+                         or (spec["event"] == "enters" and "affects" in spec)):
+                out.append(Repl(sid, i, spec, s.controller))
+    o: Obj = event["obj"]
+    for i, a in enumerate(ch.card(game, o).abilities):
+        if a["kind"] == "replacement":
+            spec = a["replacement"]
+            if ((spec["event"] == "enters" and "affects" not in spec)
+                    or (spec["event"] == "put_counters" and spec.get("affects", {}).get("self"))):
+                out.append(Repl(o.id, i, spec, o.controller))
+        if a["kind"] == "keyword" and a["keyword"] == "Tribute":
+            out.append(Repl(o.id, i, {"event": "enters", "tribute": int(a.get("n", 0))}, o.controller))
+    return out
+
+
+def _as_put(event: REvent) -> REvent:
+    """The counters an entering permanent would be given, as the put_counters event they are (CR 122.6)."""
+    o: Obj = event["obj"]
+    totals: dict[str, int] = {}
+    for kind, n, _by in event["counters"]:
+        totals[kind] = totals.get(kind, 0) + n
+    return {"kind": "put_counters", "target": ("object", o.id, o.epoch), "counters": totals,
+            "by": o.controller, "cost": False, "entering": o}
 
 
 def affected_player(game: Game, event: REvent) -> int:
@@ -71,8 +103,9 @@ def affected_player(game: Game, event: REvent) -> int:
 
 def _applies(game: Game, r: Repl, event: REvent) -> bool:
     spec = r.spec
-    src = game.objects[r.source]
     kind = event["kind"]
+    # the entering permanent's own effects: a token being created is in no zone yet
+    src = event["obj"] if kind == "enters" and r.source == event["obj"].id else game.objects[r.source]
     if kind == "put_counters":
         counters: Mapping[str, int] = event["counters"]
         wanted = spec.get("counter")
@@ -87,7 +120,10 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
         o = event.get("entering") or game.obj(t[1])
         return flt.get("what") != "player" and ch.matches(game, flt, o, src, r.controller)
     if kind == "enters":
-        return True
+        if spec["event"] == "put_counters":
+            return _applies(game, r, _as_put(event))
+        flt = spec.get("affects")
+        return flt is None or ch.matches(game, flt, event["obj"], src, r.controller)
     if kind == "produce_mana":
         if not event["tapped"] or not any(event["mana"].values()):
             return False
@@ -115,6 +151,8 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
                 n = n * spec.get("times", 1) + spec.get("plus", 0)
             new[k] = n
         return {**event, "counters": new}
+    if kind == "enters" and spec["event"] == "put_counters":
+        return _modify_entering_counters(spec, event)
     if kind == "enters":
         if "tribute" in spec:
             return _tribute(ctx, r, event)
@@ -133,6 +171,21 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     if kind == "face_villainous_choice":
         return {**event, "times": event["times"] + spec.get("additional", 0)}
     return event
+
+
+def _modify_entering_counters(spec: Mapping[str, Any], event: REvent) -> REvent:
+    """A counter-modifying effect on the counters a permanent enters with: "that many" is all of a kind
+    it is given as it enters (Hardened Scales' ruling: "it enters with that many plus one")."""
+    wanted = spec.get("counter")
+    bundles = [list(b) for b in event["counters"]]
+    for kind in dict.fromkeys(b[0] for b in bundles):
+        if wanted not in (None, kind) or sum(b[1] for b in bundles if b[0] == kind) <= 0:
+            continue
+        mine = [b for b in bundles if b[0] == kind]
+        for b in mine:
+            b[1] *= spec.get("times", 1)
+        mine[0][1] = max(0, mine[0][1] + spec.get("plus", 0))
+    return {**event, "counters": tuple((k, n, by) for k, n, by in bundles)}
 
 
 def _tribute(ctx: Ctx, r: Repl, event: REvent) -> REvent:

@@ -119,7 +119,8 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             return {"that_player": event["target"][1]}
     elif on == "becomes_untapped" and t == "untapped" and event["object"] == src.id:
         return {}
-    elif on == "counters_put" and t == "counters_put" and "object" in event:
+    elif (on == "counters_put" and t == "counters_put" and "object" in event and event.get("part", 0) == 0
+          and _rel(trig.get("by"), event["by"], me)):  # "whenever you put": who put them (CR 122.6a)
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):
             return {"it": o.id}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from engine_helpers import act, new_game, obj, target
+from engine_helpers import act, card, new_game, obj, target
 
 from engine import apply
 from engine import characteristics as ch
@@ -117,3 +119,74 @@ def test_a_static_filtering_on_a_keyword_does_not_recurse() -> None:
     assert ch.keywords(g, obj(g, refs, "wall")) == ["Defender"]
     assert ch.toughness(g, obj(g, refs, "wall")) == 5  # 0/3 with defender: +0/+2
     assert ch.toughness(g, obj(g, refs, "bear")) == 2  # no defender
+
+
+PATRON = {"kind": "triggered", "effects": [{"do": "gain_life", "player": "you", "amount": 1}],
+          "trigger": {"on": "counters_put", "by": "you",
+                      "what": {"types": ["Creature"], "controller": "opponent"}}}
+
+
+def _patron_triggers(proliferator: str) -> int:
+    """How many 'whenever you put one or more counters on a creature you don't control' triggers
+    (Generous Patron) a's watcher gets when ``proliferator`` proliferates b's bear (two kinds)."""
+    watcher = card("Patron Watcher", "Enchantment", [PATRON])
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 2},
+                         "battlefield": [{"alias": "w", "card": "Patron Watcher"}],
+                         "hand": [{"alias": "plan_a", "card": "Contentious Plan"}],
+                         "library": [{"alias": "top_a", "card": "Forest"}]},
+                        {"alias": "b", "mana_pool": {"U": 2},
+                         "battlefield": [{"alias": "x", "card": "Grizzly Bears",
+                                          "counters": {"+1/+1": 1, "flying": 1}}],
+                         "hand": [{"alias": "plan_b", "card": "Contentious Plan"}],
+                         "library": [{"alias": "top_b", "card": "Forest"}]}],
+                       extra=[watcher], active_player=proliferator)
+    step = act(g, refs, {"action": "cast", "player": proliferator, "card": f"plan_{proliferator}"})
+    step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
+    assert dict(obj(step.game, refs, "x").counters) == {"+1/+1": 2, "flying": 2}
+    return sum(1 for item in step.game.stack if item.source == refs.by_alias["w"])
+
+
+def test_a_one_or_more_counters_trigger_fires_once_for_several_kinds_put_at_once() -> None:
+    assert _patron_triggers("a") == 1  # CR 603.2c; Generous Patron ruling 2018-06-08
+
+
+def test_a_whenever_you_put_counters_trigger_ignores_counters_an_opponent_puts() -> None:
+    assert _patron_triggers("b") == 0  # b put them (CR 701.34a, 122.6a)
+
+
+def _enter_under_tromell(entering: str, cost: dict[str, int], *others: str) -> Any:
+    g, refs = new_game([{"alias": "a", "mana_pool": cost, "hand": [{"alias": "new", "card": entering}],
+                         "battlefield": [{"alias": "tromell", "card": "Tromell, Seymour's Butler"},
+                                         *({"alias": f"o{i}", "card": c} for i, c in enumerate(others))]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "new"})
+    step = act(step.game, refs, {"action": "resolve"})
+    return step, refs
+
+
+def test_an_other_permanents_enters_with_effect_gives_an_entering_creature_a_counter() -> None:
+    step, refs = _enter_under_tromell("Grizzly Bears", {"G": 2})  # CR 614.1d, 614.12
+    assert dict(obj(step.game, refs, "new").counters) == {"+1/+1": 1}
+
+
+def test_an_entering_permanents_general_counter_effect_does_not_apply_to_itself() -> None:
+    step, refs = _enter_under_tromell("Conclave Mentor", {"G": 1, "W": 1})  # Conclave Mentor ruling
+    assert dict(obj(step.game, refs, "new").counters) == {"+1/+1": 1}
+
+
+def test_an_entering_permanents_effect_on_itself_alone_applies_as_it_enters() -> None:
+    step, refs = _enter_under_tromell("Mowu, Loyal Companion", {"G": 4})  # Mowu ruling, CR 614.12
+    assert dict(obj(step.game, refs, "new").counters) == {"+1/+1": 2}
+
+
+def test_the_counters_a_permanent_enters_with_are_one_event_for_a_plus_one_effect() -> None:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 2},
+                         "hand": [{"alias": "new", "card": "Walking Ballista"}],
+                         "battlefield": [{"alias": "tromell", "card": "Tromell, Seymour's Butler"},
+                                         {"alias": "scales", "card": "Hardened Scales"}]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "new"}, 1)  # X = 1
+    step = act(step.game, refs, {"action": "resolve"})
+    while step.pending is not None:  # the order of the replacement effects doesn't change the result here
+        step = apply(step.game, {"action": "answer", "value": step.pending.options[0]})
+    assert dict(obj(step.game, refs, "new").counters) == {"+1/+1": 3}  # 1 + 1 (Tromell) + 1 (Scales, once)
