@@ -70,6 +70,13 @@ def legal_targets(res: Res, slot: int) -> list[Target]:
     return [t for t, ok in zip(res.targets[slot], res.legal[slot], strict=True) if ok]
 
 
+def _still_there(game: Game, targets: list[Target]) -> list[Target]:
+    """Targets an earlier instruction of the same effect hasn't moved: a moved object is a new object
+    (CR 400.7), so the same object chosen for two "target" words is destroyed once (Decimate's ruling)."""
+    return [t for t in targets if t[0] != "object"
+            or ((o := game.objects.get(int(t[1]))) is not None and o.epoch == t[2])]
+
+
 def last_known(game: Game, oid: int, epoch: int) -> Obj | None:
     """The object with this id and epoch as it is now, or as it last existed on the battlefield after it
     left (CR 608.2h, 113.7a); None if neither."""
@@ -93,7 +100,7 @@ def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """The objects a ref names that the effect can still act on."""
     game = ctx.game
     if isinstance(ref, dict):
-        return [int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "object"]
+        return [int(t[1]) for t in _still_there(game, legal_targets(res, ref["target"])) if t[0] == "object"]
     if ref == "self":
         o = game.objects.get(res.source)
         return [o.id] if o and o.epoch == res.source_lki.epoch and o.zone == res.source_lki.zone else []
@@ -135,7 +142,7 @@ def players(ctx: Ctx, res: Res, ref: Any) -> list[int]:
 
 def recipients(ctx: Ctx, res: Res, ref: Any) -> list[Target]:
     if isinstance(ref, dict):
-        return legal_targets(res, ref["target"])
+        return _still_there(ctx.game, legal_targets(res, ref["target"]))
     if ref in ("you", "each_opponent", "each_player", "that_player", "chosen_player", "controller_of_it",
                "enchanted_controller"):
         return [("player", p) for p in players(ctx, res, ref)]
@@ -554,6 +561,9 @@ def _gain_control(ctx: Ctx, res: Res, p: Params) -> None:
         o = ctx.game.obj(oid)
         if o.controller != res.controller:  # it has not been under its new controller's control (302.6)
             ctx.game = ctx.game.with_obj(replace(o, controller=res.controller, sick=True))
+            if oid in {a.attacker for a in ctx.game.attacks} | {b for b, _ in ctx.game.blocks}:
+                # CR 506.4: its controller changed, so it is removed from combat
+                ctx.game = replace(ctx.game, removed_from_combat=ctx.game.removed_from_combat | {oid})
 
 
 # --- choices -------------------------------------------------------------------------------------

@@ -7,8 +7,24 @@ from .context import Ctx, Decision
 from .counters import remove_counters
 from .effects import destroy
 from .errors import IllegalAction
-from .state import FMap, replace
+from .state import FMap, Game, Obj, replace
 from .zones import move
+
+
+def _aura_illegally_attached(game: Game, aura: Obj) -> bool:
+    """CR 704.5m: attached to an object that has left, or that its enchant ability no longer allows
+    (303.4c: "enchant creature you control" after a control change), or that has protection from it
+    (702.16c: can't be enchanted by Auras of that colour)."""
+    host = game.objects.get(aura.attached_to) if aura.attached_to is not None else None
+    if host is None or host.zone != "battlefield":
+        return True
+    enchant = next((a for a in ch.card(game, aura).abilities
+                    if a["kind"] == "keyword" and a["keyword"] == "Enchant"), None)
+    if enchant is None:  # not an Aura (equipment and fortifications: 704.5n, not modelled)
+        return False
+    if not ch.matches(game, {**enchant.get("enchant", {}), "zone": None}, host, aura, aura.controller):
+        return True
+    return ch.protected_from(game, host, aura)
 
 
 def check(ctx: Ctx) -> bool:
@@ -33,7 +49,7 @@ def check(ctx: Ctx) -> bool:
                 to_destroy.append(oid)
         if ch.is_type(game, o, "Planeswalker") and o.counters.get("loyalty", 0) <= 0:  # 704.5i
             to_graveyard.append(oid)
-        if o.attached_to is not None and o.attached_to not in game.battlefield:  # 704.5m
+        if o.attached_to is not None and _aura_illegally_attached(game, o):  # 704.5m
             to_graveyard.append(oid)
         n = min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0))  # 704.5q
         if n:

@@ -126,7 +126,7 @@ def next_step(ctx: Ctx) -> None:
     if game.step == "declare_attackers" and not game.attacks:
         i = STEPS.index("end_of_combat") - 1  # 508.8: no attackers, skip blockers and damage
     if game.step == "end_of_combat":
-        game = replace(game, attacks=(), blocks=())
+        game = replace(game, attacks=(), blocks=(), removed_from_combat=frozenset())
     if i + 1 >= len(STEPS):
         ctx.game = game
         _new_turn(ctx)
@@ -220,7 +220,7 @@ def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> No
     game = ctx.game
     if game.awaiting != "blockers":
         raise IllegalAction("509.1", "blockers are declared at the start of the declare blockers step")
-    attackers = {a.attacker for a in game.attacks}
+    attackers = {a.attacker for a in game.attacks} - game.removed_from_combat
     by_attacker: dict[int, list[int]] = {}
     for blocker, attacker in blocks:
         o = game.objects.get(blocker)
@@ -291,12 +291,13 @@ def combat_damage(ctx: Ctx) -> None:
     """CR 510: attackers and blockers deal damage equal to their power, simultaneously."""
     game = ctx.game
     assignments: list[tuple[Obj, Target, int]] = []
+    out = game.removed_from_combat
     for a in game.attacks:
         o = game.objects.get(a.attacker)
-        if o is None or o.zone != "battlefield":
+        if o is None or o.zone != "battlefield" or a.attacker in out:
             continue
         blockers = [game.obj(b) for b, att in game.blocks
-                    if att == a.attacker and game.obj(b).zone == "battlefield"]
+                    if att == a.attacker and game.obj(b).zone == "battlefield" and b not in out]
         blocked = any(att == a.attacker for _, att in game.blocks)
         if blockers:
             assignments += [(o, t, n) for t, n in _assign_attacker(ctx, o, blockers, a.defending)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import act, new_game, obj, target
+from engine_helpers import act, card, new_game, obj, target
 
 from engine import IllegalAction, apply
 
@@ -106,3 +106,19 @@ def test_protection_from_a_colour_stops_blocks_by_and_damage_from_that_colour() 
     assert err.value.rule == "702.16f"
     ctx = Ctx(g)
     assert deal_damage(ctx, obj(g, refs, "x"), target(g, refs, "att"), 2) == 0  # prevented (702.16e)
+
+
+def test_an_attacker_whose_controller_changes_is_removed_from_combat_and_deals_no_damage() -> None:
+    steal = card("Steal", "Instant", [{"kind": "spell", "targets": [{"filter": {"types": ["Creature"]}}],
+                                       "effects": [{"do": "gain_control", "what": {"target": 0}}]}])
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Craw Wurm"}]},
+                        {"alias": "b", "hand": [{"alias": "steal", "card": "Steal"}]}], extra=[steal])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "steal"}, (target(g, refs, "att"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    assert obj(step.game, refs, "att").controller == 1 and obj(step.game, refs, "att").tapped
+    assert step.game.players[1].life == 20  # CR 506.4: removed from combat

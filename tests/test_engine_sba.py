@@ -48,3 +48,25 @@ def test_an_indestructible_creature_with_lethal_damage_is_no_state_based_action(
     ctx = Ctx(g)
     assert sba.check(ctx) is False
     assert obj(ctx.game, refs, "myr").zone == "battlefield"
+
+
+def test_an_aura_its_enchant_ability_no_longer_allows_goes_to_the_graveyard() -> None:
+    # CR 303.4c, 704.5m: "enchant creature you control" on a creature another player controls
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "inv", "card": "Murder Investigation",
+                                                        "attached_to": "bears"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    assert obj(step.game, refs, "inv").zone == "graveyard"
+
+
+def test_an_aura_on_a_permanent_with_protection_from_its_colour_goes_to_the_graveyard() -> None:
+    from engine.state import Mod, replace
+
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "forest", "card": "Forest"},
+                                                       {"alias": "wg", "card": "Wild Growth",
+                                                        "attached_to": "forest"}]}, {"alias": "b"}])
+    kept = act(g, refs, {"action": "pass", "player": "a"})
+    assert obj(kept.game, refs, "wg").zone == "battlefield"
+    g = g.with_obj(replace(obj(g, refs, "forest"), mods=(Mod(protection="G"),)))  # 702.16c
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    assert obj(step.game, refs, "wg").zone == "graveyard"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import act, new_game, obj, target
+from engine_helpers import act, card, new_game, obj, target
 
 from engine import IllegalAction, legal_actions
 
@@ -145,3 +145,20 @@ def test_the_chosen_modes_become_one_ability_in_printed_order_with_renumbered_ta
     assert flat["targets"][2]["distinct_from"] == 1
     assert flat["effects"] == [{"do": "draw", "player": {"target": 0}},
                                {"do": "fight", "source": {"target": 1}, "to": {"target": 2}}]
+
+
+def test_an_object_chosen_for_two_target_words_is_destroyed_once() -> None:
+    # CR 115.3 (the same object for each "target"), 400.7: once destroyed it is a new object (Decimate)
+    twice = card("Twice", "Sorcery", [{"kind": "spell",
+                                       "targets": [{"filter": {"types": ["Artifact"]}},
+                                                   {"filter": {"types": ["Creature"]}}],
+                                       "effects": [{"do": "destroy", "what": {"target": 0}},
+                                                   {"do": "destroy", "what": {"target": 1}}]}])
+    g, refs = new_game([{"alias": "a", "hand": [{"alias": "twice", "card": "Twice"}],
+                         "battlefield": [{"alias": "thopter", "card": "Ornithopter"}]}, {"alias": "b"}],
+                       extra=[twice])
+    t = target(g, refs, "thopter")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "twice"}, (t, t))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "thopter").zone == "graveyard"
+    assert sum(1 for e in step.events if e["type"] == "zone_change" and e["object"] == t[1]) == 1
