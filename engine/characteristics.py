@@ -191,6 +191,9 @@ def _has_single_target(game: Game, o: Obj) -> bool:
 
 
 def matches_player(game: Game, flt: Mapping[str, Any], player: int, me: int) -> bool:
+    if "any_of" in flt:  # "a permanent or player": the player alternatives, with the shared relation
+        return any(matches_player(game, {**f, **{k: v for k, v in flt.items() if k != "any_of"}}, player, me)
+                   for f in flt["any_of"])
     if flt.get("what") not in ("player", None) or flt.get("types"):
         return False
     if flt.get("what") is None:

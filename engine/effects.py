@@ -259,6 +259,17 @@ def _double_counters(ctx: Ctx, res: Res, p: Params) -> None:
         put_counters(ctx, t, kinds, res.controller)
 
 
+@effect("remove_counters")
+def _remove_counters(ctx: Ctx, res: Res, p: Params) -> None:
+    """Remove ``amount`` counters of kind ``counter`` from the object ``from``; without
+    ``counter`` every kind, without ``amount`` all of them (Vampire Hexmage: "remove all counters")."""
+    for t in recipients(ctx, res, p["from"]):
+        have = ctx.game.obj(t[1]).counters
+        for kind in [k for k in have if p.get("counter") in (None, k)]:
+            n = amount(ctx, res, p["amount"]) if "amount" in p else have[kind]
+            remove_counters(ctx, t, kind, n)
+
+
 @effect("move_counter")
 def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
     src = recipients(ctx, res, p["from"])

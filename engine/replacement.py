@@ -73,14 +73,28 @@ def _entering_candidates(game: Game, event: REvent) -> list[Repl]:
     return out
 
 
-def _as_put(event: REvent) -> REvent:
-    """The counters an entering permanent would be given, as the put_counters event they are (CR 122.6)."""
+def _as_put(event: REvent, by: int) -> REvent:
+    """The counters player ``by`` would give an entering permanent, as the put_counters event they are
+    (CR 122.6, 122.6a)."""
     o: Obj = event["obj"]
     totals: dict[str, int] = {}
-    for kind, n, _by in event["counters"]:
-        totals[kind] = totals.get(kind, 0) + n
+    for kind, n, who in event["counters"]:
+        if who == by:
+            totals[kind] = totals.get(kind, 0) + n
     return {"kind": "put_counters", "target": ("object", o.id, o.epoch), "counters": totals,
-            "by": o.controller, "cost": False, "entering": o}
+            "by": by, "cost": False, "entering": o}
+
+
+def _put_by(spec: Mapping[str, Any], by: int, me: int) -> bool:
+    """"If you would put" / "if an opponent would put" (Vorinclex, Monstrous Raider): who puts them."""
+    return spec.get("by") is None or (spec["by"] == "you") == (by == me)
+
+
+def _counter_amount(spec: Mapping[str, Any], n: int) -> int:
+    """"twice / N times that many", "that many plus N" (minus with a negative N), "half that many,
+    rounded down"."""
+    n = n * spec.get("times", 1) + spec.get("plus", 0)
+    return max(0, n // 2 if spec.get("half") else n)
 
 
 def affected_player(game: Game, event: REvent) -> int:
@@ -113,6 +127,8 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
             return False
         if spec.get("by_effect") and event.get("cost"):  # "if an effect would put": not a cost's counters
             return False
+        if not _put_by(spec, event["by"], r.controller):
+            return False
         t = event["target"]
         flt = spec.get("affects", {})
         if t[0] == "player":
@@ -121,7 +137,7 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
         return flt.get("what") != "player" and ch.matches(game, flt, o, src, r.controller)
     if kind == "enters":
         if spec["event"] == "put_counters":
-            return _applies(game, r, _as_put(event))
+            return any(_applies(game, r, _as_put(event, by)) for by in {b[2] for b in event["counters"]})
         flt = spec.get("affects")
         return flt is None or ch.matches(game, flt, event["obj"], src, r.controller)
     if kind == "produce_mana":
@@ -148,11 +164,11 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
         new = {}
         for k, n in event["counters"].items():
             if n > 0 and (wanted is None or k == wanted):
-                n = n * spec.get("times", 1) + spec.get("plus", 0)
+                n = _counter_amount(spec, n)
             new[k] = n
         return {**event, "counters": new}
     if kind == "enters" and spec["event"] == "put_counters":
-        return _modify_entering_counters(spec, event)
+        return _modify_entering_counters(r, event)
     if kind == "enters":
         if "tribute" in spec:
             return _tribute(ctx, r, event)
@@ -173,19 +189,21 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     return event
 
 
-def _modify_entering_counters(spec: Mapping[str, Any], event: REvent) -> REvent:
+def _modify_entering_counters(r: Repl, event: REvent) -> REvent:
     """A counter-modifying effect on the counters a permanent enters with: "that many" is all of a kind
-    it is given as it enters (Hardened Scales' ruling: "it enters with that many plus one")."""
+    one player gives it as it enters (Hardened Scales' ruling: "it enters with that many plus one")."""
+    spec = r.spec
     wanted = spec.get("counter")
     bundles = [list(b) for b in event["counters"]]
-    for kind in dict.fromkeys(b[0] for b in bundles):
-        if wanted not in (None, kind) or sum(b[1] for b in bundles if b[0] == kind) <= 0:
+    for kind, by in dict.fromkeys((b[0], b[2]) for b in bundles):
+        mine = [b for b in bundles if b[0] == kind and b[2] == by]
+        total = sum(b[1] for b in mine)
+        if wanted not in (None, kind) or total <= 0 or not _put_by(spec, by, r.controller):
             continue
-        mine = [b for b in bundles if b[0] == kind]
-        for b in mine:
-            b[1] *= spec.get("times", 1)
-        mine[0][1] = max(0, mine[0][1] + spec.get("plus", 0))
-    return {**event, "counters": tuple((k, n, by) for k, n, by in bundles)}
+        for b in mine[1:]:
+            b[1] = 0
+        mine[0][1] = _counter_amount(spec, total)
+    return {**event, "counters": tuple((k, n, by) for k, n, by in bundles if n > 0)}
 
 
 def _tribute(ctx: Ctx, r: Repl, event: REvent) -> REvent:

@@ -190,3 +190,31 @@ def test_the_counters_a_permanent_enters_with_are_one_event_for_a_plus_one_effec
     while step.pending is not None:  # the order of the replacement effects doesn't change the result here
         step = apply(step.game, {"action": "answer", "value": step.pending.options[0]})
     assert dict(obj(step.game, refs, "new").counters) == {"+1/+1": 3}  # 1 + 1 (Tromell) + 1 (Scales, once)
+
+
+@pytest.mark.parametrize(("who", "added"), [("a", 0), ("b", 2)])
+def test_a_replacement_can_depend_on_who_puts_the_counters(who: str, added: int) -> None:
+    # Vorinclex, Monstrous Raider (b's): a player's own counters twice, an opponent's half, rounded down
+    def player(alias: str) -> dict[str, Any]:
+        return {"alias": alias, "mana_pool": {"U": 2},
+                "hand": [{"alias": f"plan_{alias}", "card": "Contentious Plan"}],
+                "library": [{"alias": f"top_{alias}", "card": "Forest"}]}
+    bear = {"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}
+    vorinclex = {"alias": "vor", "card": "Vorinclex, Monstrous Raider"}
+    g, refs = new_game([{**player("a"), "battlefield": [bear]}, {**player("b"), "battlefield": [vorinclex]}],
+                       active_player=who)
+    step = act(g, refs, {"action": "cast", "player": who, "card": f"plan_{who}"})
+    step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
+    assert obj(step.game, refs, "x").counters.get("+1/+1", 0) == 1 + added
+
+
+def test_removing_all_counters_removes_every_kind_and_zero_loyalty_is_a_state_based_action() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "hex", "card": "Vampire Hexmage"}]},
+                        {"alias": "b", "battlefield": [{"alias": "viv", "card": "Vivien, Arkbow Ranger",
+                                                        "counters": {"loyalty": 5, "+1/+1": 1}}]}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "hex", "ability": 0},
+               (target(g, refs, "viv"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    removed = {e["counter"]: e["amount"] for e in step.events if e["type"] == "counters_removed"}
+    assert removed == {"loyalty": 5, "+1/+1": 1}
+    assert obj(step.game, refs, "viv").zone == "graveyard"  # CR 704.5i
