@@ -13,7 +13,7 @@ from .context import Ctx, Decision
 from .counters import enter_battlefield, put_counters, remove_counters
 from .effects import Res, perform, sacrifice
 from .errors import IllegalAction, MalformedAction
-from .state import FMap, Game, Obj, StackItem, replace
+from .state import FMap, Game, Obj, StackItem, Target, replace
 from .triggers import commit_crime_if
 from .zones import move
 
@@ -93,6 +93,13 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
     game = ctx.game
     if cost.get("tap"):
         ctx.game = game.with_obj(replace(game.obj(o.id), tapped=True))
+    if "tap_other" in cost:  # "tap an untapped creature you control": any such, sick or not (302.6)
+        options = _tap_other_options(ctx.game, player, o, cost["tap_other"])
+        answer = ctx.choose(Decision("tap_cost", player, o.id, options, 1, 1))
+        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(chosen) != 1 or chosen[0] not in options:
+            raise IllegalAction("118.3", "tap one untapped permanent you control that the cost allows")
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(int(chosen[0][1])), tapped=True))
     if cost.get("untap"):
         ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), tapped=False))
         ctx.emit({"type": "untapped", "object": o.id})
@@ -125,6 +132,12 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
         sacrifice(ctx, o.id)
 
 
+def _tap_other_options(game: Game, player: int, o: Obj, flt: Mapping[str, Any]) -> tuple[Target, ...]:
+    return tuple(("object", c.id, c.epoch) for c in (game.obj(i) for i in game.battlefield)
+                 if c.id != o.id and c.controller == player and not c.tapped
+                 and ch.matches(game, flt, c, o, player))
+
+
 def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> None:
     """What makes an activation illegal before any choice is made (CR 602.5, 107.5, 107.6, 302.6, 606)."""
     cost = ability.get("cost", {})
@@ -147,6 +160,8 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
             raise IllegalAction("606.6", "not enough loyalty to pay this cost")
     if ability.get("timing") == "sorcery" and not sorcery_timing(game, player):
         raise IllegalAction("602.5d", "this ability can be activated only as a sorcery")
+    if "tap_other" in cost and not _tap_other_options(game, player, o, cost["tap_other"]):
+        raise IllegalAction("118.3", "no untapped permanent you control can be tapped to pay this cost")
     rc = cost.get("remove_counters")
     if rc and o.counters.get(rc["counter"], 0) < rc["amount"]:
         raise IllegalAction("602.2b", f"not enough {rc['counter']} counters to remove")

@@ -74,7 +74,7 @@ class Refs:
 
     def answer_in(self, game: Game, d: Decision, answer: Any) -> Any:
         kind = d.kind
-        if kind in ("targets", "proliferate", "sacrifice", "discard", "new_targets"):
+        if kind in ("targets", "proliferate", "sacrifice", "discard", "new_targets", "tap_cost"):
             return tuple(self._option_for(game, d, r) for r in answer)
         if kind == "trigger_order":
             taken: list[int] = []  # by position: two waiting triggers may be identical

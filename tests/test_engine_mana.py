@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import act, card, new_game, obj
+from engine_helpers import act, card, new_game, obj, target
 
-from engine import IllegalAction
+from engine import IllegalAction, apply
 from engine.mana import could_produce, payments
 
 POOL = card("Test Pool", "Land", [{"kind": "activated", "cost": {"tap": True},
@@ -110,3 +110,19 @@ def test_a_monocoloured_hybrid_symbol_is_paid_with_its_colour_or_two_generic() -
     both = payments({"W": 1, "C": 6}, "{2/W}{2/W}{2/W}", 0)
     assert {"C": 6} in both and {"W": 1, "C": 4} in both
     assert payments({"C": 5}, "{2/W}{2/W}{2/W}", 0) == []
+
+
+def test_tapping_another_creature_as_a_cost_ignores_summoning_sickness_but_needs_it_untapped() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "drum", "card": "Springleaf Drum"},
+        {"alias": "elves", "card": "Llanowar Elves", "summoning_sick": True},
+        {"alias": "bears", "card": "Grizzly Bears", "tapped": True}]}, {"alias": "b"}])
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "elves", "ability": 0})
+    assert err.value.rule == "302.6"  # the Elves' own {T}
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "drum", "ability": 0})
+    assert step.pending is not None and step.pending.kind == "tap_cost"
+    assert step.pending.options == (target(g, refs, "elves"),)  # not the tapped Bears
+    step = apply(step.game, {"action": "answer", "value": (target(g, refs, "elves"),)})
+    step = apply(step.game, {"action": "answer", "value": "G"})
+    assert obj(step.game, refs, "elves").tapped and step.game.players[0].mana_pool.get("G") == 1
