@@ -145,6 +145,17 @@ def _new_turn(ctx: Ctx) -> None:
     begin_step(ctx)
 
 
+def _end_of_turn(o: Obj) -> Obj:
+    """CR 514.2: damage wears off and "until end of turn" effects end, control-changing ones included
+    (the previous controller hasn't controlled it continuously since their turn began: 302.6)."""
+    o = replace(o, damage=0, deathtouched=False, mods=())
+    if o.control_reverts_to is None:
+        return o
+    if o.control_reverts_to == o.controller:
+        return replace(o, control_reverts_to=None)
+    return replace(o, controller=o.control_reverts_to, control_reverts_to=None, sick=True)
+
+
 def begin_step(ctx: Ctx) -> None:
     """Turn-based actions at the start of each step (CR 502-514), then priority (CR 117.3a)."""
     game = ctx.game
@@ -166,8 +177,7 @@ def begin_step(ctx: Ctx) -> None:
         draw(ctx, game.active)  # 504.1
     if step == "cleanup":
         # 514.2: damage is removed and "until end of turn" effects end
-        objects = FMap({oid: replace(o, damage=0, deathtouched=False, mods=())
-                        for oid, o in ctx.game.objects.items()})
+        objects = FMap({oid: _end_of_turn(o) for oid, o in ctx.game.objects.items()})
         ctx.game = replace(ctx.game, objects=objects, priority=None)
         sba.check(ctx)
         if not ctx.game.pending_triggers:
