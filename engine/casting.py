@@ -88,9 +88,11 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     commit_crime_if(ctx, player, oid, slots)
 
 
-def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -> None:
-    """CR 601.2h via 602.2b: {T}, {Q}, loyalty, sacrifice, counters, life."""
+def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -> Obj | None:
+    """CR 601.2h via 602.2b: {T}, {Q}, loyalty, sacrifice, counters, life. Returns the permanent
+    sacrificed for a "sacrifice a ..." cost as it last existed (the ability may refer to it)."""
     game = ctx.game
+    sacrificed: Obj | None = None
     if cost.get("tap"):
         ctx.game = game.with_obj(replace(game.obj(o.id), tapped=True))
     if "tap_other" in cost:  # "tap an untapped creature you control": any such, sick or not (302.6)
@@ -127,9 +129,11 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != 1 or chosen[0] not in options:
             raise IllegalAction("602.2b", "sacrifice one permanent you control that the cost allows")
-        sacrifice(ctx, int(chosen[0][1]))
+        sacrificed = ctx.game.obj(int(chosen[0][1]))
+        sacrifice(ctx, sacrificed.id)
     if cost.get("sacrifice_self"):
         sacrifice(ctx, o.id)
+    return sacrificed
 
 
 def _tap_other_options(game: Game, player: int, o: Obj, flt: Mapping[str, Any]) -> tuple[Target, ...]:
@@ -188,10 +192,11 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
         x = _choose_x(ctx, player, oid, cost.get("mana", ""))
         mana.pay(ctx, player, cost.get("mana", ""), x, oid)
         lki = ctx.game.obj(oid)
-        _pay_nonmana_costs(ctx, player, o, cost)
+        sacrificed = _pay_nonmana_costs(ctx, player, o, cost)
         ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index,
                   "mana": True})
-        res = Res(controller=player, source=oid, source_lki=lki, x=x, tapped_for_mana=bool(cost.get("tap")))
+        res = Res(controller=player, source=oid, source_lki=lki, x=x, tapped_for_mana=bool(cost.get("tap")),
+                  info=FMap({"sacrificed": sacrificed} if sacrificed else {}))
         perform(ctx, res, ability["effects"])
         return
     src = ctx.game.obj(oid)
@@ -202,7 +207,10 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
                      targets=slots, distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))
     mana.pay(ctx, player, cost.get("mana", ""), x, oid)
-    _pay_nonmana_costs(ctx, player, src, cost)
+    sacrificed = _pay_nonmana_costs(ctx, player, src, cost)
+    if sacrificed is not None:
+        ctx.game = replace(ctx.game, stack=tuple(replace(s, info=s.info.set("sacrificed", sacrificed))
+                                                 if s.id == item.id else s for s in ctx.game.stack))
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)
     ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index})
     commit_crime_if(ctx, player, oid, slots)

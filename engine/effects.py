@@ -196,7 +196,11 @@ def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
 def _add_could_produce(ctx: Ctx, res: Res, p: Params) -> None:
     """Reflecting Pool, Exotic Orchard: CR 106.7. No definable type: no mana (seed common-01)."""
     who = _mana_player(ctx, res, p)
-    types = mana_mod._types_of_effect(ctx.game, who, p, frozenset({res.source}))
+    if p.get("lands") == "sacrificed":  # Squandered Resources: the land as it last existed (CR 608.2h)
+        lki = res.info.get("sacrificed")
+        types = mana_mod.could_produce(ctx.game.with_obj(lki), lki.id) if lki is not None else set()
+    else:
+        types = mana_mod._types_of_effect(ctx.game, who, p, frozenset({res.source}))
     t = mana_mod.choose_type(ctx, who, res.source, types)
     if t:
         mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana)

@@ -134,6 +134,8 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
     if do == "add_mana_any_color":
         return set(COLORS)
     if do == "add_mana_could_produce":
+        if eff.get("lands") == "sacrificed":  # known only as the cost is paid
+            return set()
         lands = [o for o in (game.objects[i] for i in game.battlefield)
                  if ch.is_type(game, o, "Land") and o.id not in visiting
                  and ((o.controller == controller) == (eff.get("lands", "you") == "you"))]

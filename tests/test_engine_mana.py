@@ -126,3 +126,14 @@ def test_tapping_another_creature_as_a_cost_ignores_summoning_sickness_but_needs
     step = apply(step.game, {"action": "answer", "value": (target(g, refs, "elves"),)})
     step = apply(step.game, {"action": "answer", "value": "G"})
     assert obj(step.game, refs, "elves").tapped and step.game.players[0].mana_pool.get("G") == 1
+
+
+def test_mana_of_a_type_the_sacrificed_land_could_produce_is_judged_as_it_last_existed() -> None:
+    # Squandered Resources (CR 106.7, 608.2h): the Pool, sacrificed, could produce what the Forest could
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "sr", "card": "Squandered Resources"}, {"alias": "pool", "card": "Reflecting Pool"},
+        {"alias": "forest", "card": "Forest"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "sr", "ability": 0},
+               (target(g, refs, "pool"),))
+    assert obj(step.game, refs, "pool").zone == "graveyard"
+    assert dict(step.game.players[0].mana_pool) == {"G": 1}  # the only type: no choice to make
