@@ -135,5 +135,7 @@ def test_mana_of_a_type_the_sacrificed_land_could_produce_is_judged_as_it_last_e
         {"alias": "forest", "card": "Forest"}]}, {"alias": "b"}])
     step = act(g, refs, {"action": "activate", "player": "a", "source": "sr", "ability": 0},
                (target(g, refs, "pool"),))
+    assert step.pending is not None and step.pending.options == ("G",)  # not the Pool's "any type"
+    step = apply(step.game, {"action": "answer", "value": "G"})
     assert obj(step.game, refs, "pool").zone == "graveyard"
-    assert dict(step.game.players[0].mana_pool) == {"G": 1}  # the only type: no choice to make
+    assert dict(step.game.players[0].mana_pool) == {"G": 1}
