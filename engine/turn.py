@@ -131,6 +131,8 @@ def next_step(ctx: Ctx) -> None:
         ctx.game = game
         _new_turn(ctx)
         return
+    if STEPS[i + 1] == "draw" and game.turn == 1 and len(game.players) == 2:
+        i += 1  # CR 103.8a: in a two-player game the starting player skips their first draw step
     ctx.game = replace(game, step=STEPS[i + 1], passes=frozenset())
     begin_step(ctx)
 

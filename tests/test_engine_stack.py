@@ -162,3 +162,15 @@ def test_an_object_chosen_for_two_target_words_is_destroyed_once() -> None:
     step = act(step.game, refs, {"action": "resolve"})
     assert obj(step.game, refs, "thopter").zone == "graveyard"
     assert sum(1 for e in step.events if e["type"] == "zone_change" and e["object"] == t[1]) == 1
+
+
+def test_the_starting_player_skips_the_draw_step_of_the_first_turn_in_a_two_player_game() -> None:
+    players = [{"alias": "a", "library": [{"alias": "top", "card": "Forest"}]}, {"alias": "b"}]
+    g, refs = new_game(players, step="upkeep")  # turn 1
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    assert step.game.step == "main1" and obj(step.game, refs, "top").zone == "library"  # CR 103.8a
+    g, refs = new_game(players, step="upkeep", turn=2)
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    assert step.game.step == "draw" and obj(step.game, refs, "top").zone == "hand"
