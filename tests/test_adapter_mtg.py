@@ -89,3 +89,13 @@ def test_a_permanent_controlled_by_another_player_than_its_owner_is_not_applicab
     alice["battlefield"].append({"alias": "stolen", "card": "Grizzly Bears", "owner": "bob"})
     result = mtg_engine.run_case(case, CARDS)
     assert result["status"] == "unsupported" and "other than its owner" in result["reason"]
+
+
+def test_an_activation_with_one_move_per_target_takes_the_cases_target() -> None:
+    path = Path(__file__).parent.parent / "suites" / "targets-illegal-2"
+    case = json.loads((path / "targets-illegal-2-royal-assassin-cannot-target-itself.json").read_text())
+    result = mtg_engine.run_case(case, {})
+    assert result["status"] == "observed", result
+    asked = result["observation"]["decisions"][0]
+    assert asked["kind"] == "targets" and asked["answer"] == ["assassin"]
+    assert ["assassin"] in asked["options"] and len(asked["options"]) == 3
