@@ -29,7 +29,8 @@ def parse_cost(cost: str) -> list[str]:
 
 def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]], list[tuple[int, str]]]:
     """(generic amount, one tuple of acceptable types per coloured/colourless/hybrid symbol, and the
-    monocoloured hybrid symbols as (generic, colour): {2/W} is paid with {W} or with two mana, CR 107.4e)."""
+    symbols payable another way as (generic, colour): {2/W} is paid with {W} or with two mana (CR 107.4e);
+    a Phyrexian {W/P} with {W} or with 2 life (CR 107.4f), written (0, colour))."""
     generic = 0
     specific: list[tuple[str, ...]] = []
     either: list[tuple[int, str]] = []
@@ -42,6 +43,8 @@ def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]], li
             a, b = sym.split("/")
             if a.isdigit():
                 either.append((int(a), b))
+            elif b == "P":
+                either.append((0, a))
             else:
                 specific.append((a, b))
         else:
@@ -49,14 +52,20 @@ def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]], li
     return generic, specific, either
 
 
-def payments(pool: Pool, cost: str, x: int, limit: int = 64) -> list[dict[str, int]]:
-    """Every distinct way to pay ``cost`` from ``pool`` (as mana spent by type)."""
+def payments(pool: Pool, cost: str, x: int, limit: int = 64, life: int = 0) -> list[dict[str, int]]:
+    """Every distinct way to pay ``cost`` from ``pool``: mana spent by type, and ``life`` paid for
+    Phyrexian symbols (2 each, CR 107.4f; only as much as the player has, CR 119.4)."""
     base_generic, base_specific, either = cost_requirements(cost, x)
     results: set[tuple[tuple[str, int], ...]] = set()
-    for halves in itertools.product((True, False), repeat=len(either)):  # each {2/W}: W, or 2 generic
+    for halves in itertools.product((True, False), repeat=len(either)):  # each: its colour, or the other way
+        paid_life = 2 * sum(1 for (n, _), colour in zip(either, halves, strict=True) if not colour and n == 0)
+        if paid_life > life:
+            continue
         generic = base_generic + sum(n for (n, _), colour in zip(either, halves, strict=True) if not colour)
         specific = base_specific + [(c,) for (_, c), colour in zip(either, halves, strict=True) if colour]
-        _payments_of(pool, generic, specific, limit, results)
+        found: set[tuple[tuple[str, int], ...]] = set()
+        _payments_of(pool, generic, specific, limit, found)
+        results |= {(*r, ("life", paid_life)) if paid_life else r for r in found}
     return [dict(r) for r in sorted(results)]
 
 
@@ -102,7 +111,7 @@ def pay(ctx: Ctx, player: int, cost: str, x: int, source: int | None) -> None:
     if not parse_cost(cost):
         return
     p = ctx.game.players[player]
-    options = payments(p.mana_pool, cost, x)
+    options = payments(p.mana_pool, cost, x, life=p.life)
     if not options:
         raise IllegalAction("601.2h", f"the mana pool {dict(p.mana_pool)} cannot pay {cost} (X={x})")
     if len(options) == 1:
@@ -114,9 +123,14 @@ def pay(ctx: Ctx, player: int, cost: str, x: int, source: int | None) -> None:
             raise IllegalAction("601.2h", f"that payment ({answer}) does not pay {cost}")
         spent = norm
     pool = dict(p.mana_pool)
+    life = spent.get("life", 0)
     for t, n in spent.items():
-        pool[t] -= n
-    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=FMap({t: n for t, n in pool.items() if n})))
+        if t != "life":
+            pool[t] -= n
+    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=FMap({t: n for t, n in pool.items() if n}),
+                                                     life=p.life - life))
+    if life:  # CR 119.4: paying life is losing it
+        ctx.emit({"type": "life_changed", "player": player, "amount": -life})
 
 
 def is_mana_ability(ability: Mapping[str, Any]) -> bool:

@@ -139,3 +139,11 @@ def test_mana_of_a_type_the_sacrificed_land_could_produce_is_judged_as_it_last_e
     step = apply(step.game, {"action": "answer", "value": "G"})
     assert obj(step.game, refs, "pool").zone == "graveyard"
     assert dict(step.game.players[0].mana_pool) == {"G": 1}
+
+
+def test_a_phyrexian_symbol_is_paid_with_its_colour_or_two_life_if_the_player_has_it() -> None:
+    # CR 107.4f, 119.4
+    assert payments({"U": 1, "C": 3}, "{3}{U/P}", 0, life=20) == [
+        {"C": 2, "U": 1, "life": 2}, {"C": 3, "U": 1}, {"C": 3, "life": 2}]
+    assert payments({"C": 3}, "{3}{U/P}", 0, life=20) == [{"C": 3, "life": 2}]
+    assert payments({"C": 3}, "{3}{U/P}", 0, life=1) == []

@@ -122,6 +122,19 @@ def _outside_card(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, An
             "data": {"selections": [{"type": "Sideboard", "data": {"sideboard_index": where[1]}}]}}
 
 
+def _phyrexian(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """phase's PhyrexianPayment asks, per Phyrexian symbol, mana or 2 life (CR 107.4f). The case's
+    mana_payment answer says how much life is paid ("life": 2 per symbol); the mana itself is paid by
+    phase's automatic payment (see docs/adapters-notes.md)."""
+    shards = d.get("shards") or []
+    life = int(answer.get("life", 0)) if isinstance(answer, dict) else 0
+    if life % 2 or life // 2 > len(shards):
+        raise Rejected(f"mana_payment: {life} life does not pay a whole number of the "
+                       f"{len(shards)} Phyrexian symbol(s)")
+    choices = [{"type": "PayLife" if i < life // 2 else "PayMana"} for i in range(len(shards))]
+    return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
+
+
 PromptHandler = tuple[
     str,
     Callable[["PhaseRun", dict[str, Any]], Any],
@@ -131,6 +144,7 @@ PROMPTS: dict[str, PromptHandler] = {
     "TargetSelection": ("targets", _targets_options, _select),
     "TriggerTargetSelection": ("targets", _targets_options, _select),
     "MultiTargetSelection": ("targets", _targets_options, _select),
+    "PhyrexianPayment": ("mana_payment", lambda r, d: None, _phyrexian),
     "ProliferateChoice": (
         "proliferate", lambda r, d: [r.target_ref(t) for t in d.get("eligible", [])], _select),
     "ReplacementChoice": (
