@@ -296,3 +296,22 @@ def test_the_modes_phase_offers_are_its_legal_selections() -> None:
     # ModeChoice lists every mode; the selectable ones are those in phase's legal SelectModes actions
     obs = run_suite_case("modal-spells", "modal-spells-command-mode-without-legal-targets-cannot-be-chosen")
     assert obs["decisions"][0]["kind"] == "modes" and obs["decisions"][0]["options"] == [1, 3]
+
+
+def test_a_sacrifice_cost_choice_is_asked_and_answered() -> None:
+    # phase asks which permanent a "Sacrifice a land" cost sacrifices as PayCost{kind: Sacrifice}
+    case = "mana-3-squandered-resources-sacrificed-reflecting-pool-offers-what-it-could-produce"
+    obs = run_suite_case("mana-3", case)
+    asked = obs["decisions"][0]
+    assert (asked["kind"], asked["answer"], asked["used"]) == ("sacrifice", ["pool"], 0)
+    assert sorted(asked["options"]) == ["forest", "mountain", "pool"]
+    assert obj(obs, "pool")["zone"] == "graveyard"
+
+
+def test_phyrexian_symbols_are_paid_as_the_mana_payment_entry_says() -> None:
+    # PhyrexianPayment (CR 107.4f) answers the case's mana_payment entry: {"U": 4}, so no life is paid
+    case = "proliferate-3-tezzerets-gambit-draws-then-proliferates-each-kind-on-both-players"
+    obs = run_suite_case("proliferate-3", case.removeprefix("proliferate-3-"))
+    asked = [d for d in obs["decisions"] if d["kind"] == "mana_payment"]
+    assert asked and asked[0]["answer"] == {"U": 4} and asked[0]["used"] == 0
+    assert obs["final"]["players"]["alice"]["life"] == 20

@@ -79,6 +79,8 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     NamedChoice says in ``choice_type`` whether a player (Opponent, Player) or a colour is named."""
     if kind_type == "EffectZoneChoice":
         return f"EffectZoneChoice:{data.get('effect_kind')}"
+    if kind_type == "PayCost":  # a cost's choice: which permanent to sacrifice, ...
+        return f"PayCost:{(data.get('kind') or {}).get('type')}"
     if kind_type == "NamedChoice" and data.get("choice_type") == "Color":
         return "NamedChoice:Color"
     return str(kind_type)
@@ -195,6 +197,8 @@ PROMPTS: dict[str, PromptHandler] = {
     "OutsideGameChoice": ("outside_game_card", _outside_options, _outside_card),
     "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
     "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
+    "PayCost:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("choices") or []],
+                          _select_cards),
     "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
                                    _select_cards),
     "EffectZoneChoice:Discard": ("discard", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
