@@ -5,6 +5,10 @@
 that now **passes** does (toml-test's ``-skip-must-err``): remove it from the baseline, so the
 baseline only ever shrinks as the engine improves.
 
+An entry may carry ``"flaky": true`` for an engine that decides a case differently from run to run
+(phase orders some simultaneous changes by hash): it is a known failure when it fails, and its
+passing is reported but doesn't make the baseline stale; it is kept when the baseline is re-made.
+
 An entry may carry a ``cause``: one line, written by a person, saying what the engine did against
 what the ruling says. Reports show it next to the failure, and ``mtgc baseline REPORT --causes OLD``
 carries the causes of an earlier baseline over to the cases that still fail, so a published
@@ -44,11 +48,10 @@ def make_baseline(report: JSON, previous: JSON = None) -> JSON:
     """A baseline listing every case of ``report`` that failed, errored, crashed or timed out.
 
     ``previous`` (an earlier baseline) gives the ``cause`` of each case that is still failing."""
-    causes = {
-        case_id: entry["cause"]
-        for case_id, entry in ((previous or {}).get("known_failures") or {}).items()
-        if isinstance(entry, dict) and entry.get("cause")
-    }
+    before = {case_id: entry for case_id, entry in ((previous or {}).get("known_failures") or {}).items()
+              if isinstance(entry, dict)}
+    causes = {case_id: entry["cause"] for case_id, entry in before.items() if entry.get("cause")}
+    ran = {case["id"] for case in report["cases"]}
     baseline: JSON = {
         "baseline_version": BASELINE_VERSION,
         "engine": report.get("engine", {}),
@@ -62,7 +65,13 @@ def make_baseline(report: JSON, previous: JSON = None) -> JSON:
             if case["outcome"] in BAD
         },
     }
+    for case_id, entry in before.items():  # a flaky entry stays, whatever this run did
+        if entry.get("flaky") is True and case_id in ran and case_id not in baseline["known_failures"]:
+            baseline["known_failures"][case_id] = {"outcome": entry.get("outcome", "fail"),
+                                                   "message": str(entry.get("message", ""))[:200]}
     for case_id, entry in baseline["known_failures"].items():
+        if before.get(case_id, {}).get("flaky") is True:
+            entry["flaky"] = True
         if case_id in causes:
             entry["cause"] = causes[case_id]
     return baseline
@@ -82,6 +91,8 @@ def load_baseline(path: str | Path) -> JSON:
         cause = entry.get("cause")
         if cause is not None and (not isinstance(cause, str) or not cause.strip() or "\n" in cause):
             raise BadInput(f"{str(path)!r} at {pointer}/cause: a cause must be one non-empty line of text")
+        if "flaky" in entry and not isinstance(entry["flaky"], bool):
+            raise BadInput(f"{str(path)!r} at {pointer}/flaky: must be true or false")
     return data
 
 
@@ -94,6 +105,7 @@ def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
     unexpected: list[str] = []
     known: list[str] = []
     now_passing: list[str] = []
+    flaky_passed: list[str] = []
     not_run: list[str] = []
     seen = set()
     for case in report["cases"]:
@@ -107,7 +119,8 @@ def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
         if case["outcome"] in BAD:
             (known if in_baseline else unexpected).append(case["id"])
         elif in_baseline and case["outcome"] == "pass":
-            now_passing.append(case["id"])
+            flaky = isinstance(entry, dict) and entry.get("flaky") is True
+            (flaky_passed if flaky else now_passing).append(case["id"])
         elif in_baseline:
             not_run.append(case["id"])
     return {
@@ -116,6 +129,7 @@ def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
         "unexpected_failures": unexpected,
         "known_failures": known,
         "now_passing": now_passing,
+        "flaky_passed": flaky_passed,
         "baseline_not_run": not_run,
         "baseline_missing": sorted(set(listed) - seen),
     }

@@ -84,6 +84,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
         )
         for case_id in verdict["now_passing"]:
             print(f"baseline is stale: {case_id} now passes; remove it from {args.baseline}")
+        for case_id in verdict.get("flaky_passed", []):
+            print(f"flaky: {case_id} (listed as flaky) passed this time")
     print(f"report: {out}/index.html (also report.json, junit.xml, summary.md, badge.json)")
     return EXIT_OK if verdict["ok"] else EXIT_FAILED
 

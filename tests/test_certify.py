@@ -295,3 +295,27 @@ def test_an_exception_in_the_reference_engine_is_an_error_in_process_as_through_
     monkeypatch.setattr(engine, "run_case", broken)
     result = ReferenceEngine().run({"id": "x"}, {})
     assert result.status == "error" and "RecursionError" in result.reason
+
+
+def test_a_flaky_baseline_entry_that_passes_is_reported_not_stale_and_is_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "known-failures.json"
+    entry = {"outcome": "fail", "flaky": True, "cause": "the engine decides this by hash order, run to run"}
+    path.write_text(json.dumps({"known_failures": {"certify-life-set": entry}}), encoding="utf-8")
+    code, report = certify(tmp_path, "well_behaved", "--baseline", str(path))
+    verdict = report["verdict"]
+    assert verdict["now_passing"] == [] and verdict["flaky_passed"] == ["certify-life-set"]  # type: ignore[index]
+    assert code == 1  # certify-life-wrong is a new failure; the flaky pass is not
+    assert "flaky: certify-life-set (listed as flaky) passed this time" in capsys.readouterr().out
+    assert main(["baseline", str(tmp_path / "out" / "report.json"), "--causes", str(path)]) == 0
+    kept = json.loads(capsys.readouterr().out)["known_failures"]
+    assert kept["certify-life-set"]["flaky"] is True and kept["certify-life-set"]["cause"] == entry["cause"]
+    assert "flaky" not in kept["certify-life-wrong"]
+
+
+def test_a_baseline_flaky_flag_must_be_a_boolean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "known-failures.json"
+    path.write_text(json.dumps({"known_failures": {"x": {"outcome": "fail", "flaky": "yes"}}}))
+    assert main(["certify", "--engine", "x", "--baseline", str(path), SUITE]) == 2
+    assert "/known_failures/x/flaky: must be true or false" in capsys.readouterr().err
