@@ -99,6 +99,10 @@ def _it_last_known(ctx: Ctx, res: Res, ref: Any) -> Obj | None:
 def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """The objects a ref names that the effect can still act on."""
     game = ctx.game
+    if isinstance(ref, dict) and "each" in ref:  # "each creature you control": every permanent matching
+        src = res.source_lki
+        return [i for i in game.battlefield
+                if ch.matches(game, ref["each"], game.obj(i), src, res.controller)]
     if isinstance(ref, dict):
         return [int(t[1]) for t in _still_there(game, legal_targets(res, ref["target"])) if t[0] == "object"]
     if ref == "self":
@@ -141,6 +145,8 @@ def players(ctx: Ctx, res: Res, ref: Any) -> list[int]:
 
 
 def recipients(ctx: Ctx, res: Res, ref: Any) -> list[Target]:
+    if isinstance(ref, dict) and "each" in ref:
+        return [("object", o, ctx.game.obj(o).epoch) for o in objects(ctx, res, ref)]
     if isinstance(ref, dict):
         return _still_there(ctx.game, legal_targets(res, ref["target"]))
     if ref in ("you", "each_opponent", "each_player", "that_player", "chosen_player", "controller_of_it",

@@ -117,6 +117,11 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
     elif on == "deals_combat_damage_to_player" and t == "damage_dealt" and event.get("combat"):
         if event["source"] == src.id and event["target"][0] == "player":
             return {"that_player": event["target"][1]}
+    elif on == "attacks" and t == "attacks":  # CR 508.1m, 508.3a: as attackers are declared
+        o = game.objects.get(event["object"])
+        if o is not None and _what(game, trig.get("what"), o, src):
+            d = event["defending"]
+            return {"it": o.id, "it_epoch": o.epoch, **({"that_player": d[1]} if d[0] == "player" else {})}
     elif on == "becomes_untapped" and t == "untapped" and event["object"] == src.id:
         return {}
     elif (on == "counters_put" and t == "counters_put" and "object" in event and event.get("part", 0) == 0

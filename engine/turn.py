@@ -223,8 +223,9 @@ def declare_attackers(ctx: Ctx, player: int, attacks: list[Attack]) -> None:
             ctx.game = ctx.game.with_obj(replace(o, tapped=True))
     ctx.game = replace(ctx.game, attacks=tuple(attacks), awaiting=None, priority=ctx.game.active,
                        passes=frozenset())
-    for a in attacks:
-        ctx.emit({"type": "attacks", "object": a.attacker, "defending": a.defending})
+    with ctx.simultaneously():  # declared at once: "whenever ... attacks" triggers see them all (508.3a)
+        for a in attacks:
+            ctx.emit({"type": "attacks", "object": a.attacker, "defending": a.defending})
 
 
 def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> None:

@@ -122,3 +122,20 @@ def test_an_attacker_whose_controller_changes_is_removed_from_combat_and_deals_n
     step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
     assert obj(step.game, refs, "att").controller == 1 and obj(step.game, refs, "att").tapped
     assert step.game.players[1].life == 20  # CR 506.4: removed from combat
+
+
+def test_an_attack_trigger_doubles_counters_on_each_creature_its_controller_controls() -> None:
+    # Kalonian Hydra: "whenever this creature attacks" (CR 508.3a); "each creature you control"
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "hydra", "card": "Kalonian Hydra", "counters": {"+1/+1": 4}},
+        {"alias": "bear", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}]},
+        {"alias": "b", "battlefield": [{"alias": "bbear", "card": "Grizzly Bears",
+                                        "counters": {"+1/+1": 1}}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["hydra"], ("player", 1))]})
+    assert len(step.game.stack) == 1
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "hydra").counters["+1/+1"] == 8
+    assert obj(step.game, refs, "bear").counters["+1/+1"] == 2
+    assert obj(step.game, refs, "bbear").counters["+1/+1"] == 1  # not "you control"
