@@ -180,6 +180,10 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("single_target") and not _has_single_target(game, o):
         return False
+    if "power_at_most" in flt or "power_at_least" in flt:  # "creature with power 2 or less"
+        p = power_toughness(game, o)[0]
+        if p is None or p > flt.get("power_at_most", p) or p < flt.get("power_at_least", p):
+            return False
     return not (flt.get("with_counter") and not any(n > 0 for n in o.counters.values()))
 
 

@@ -124,6 +124,11 @@ def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
 
 def players(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     game = ctx.game
+    if isinstance(ref, dict) and "controller_of_target" in ref:
+        # "its controller": of the target as it is now, or as it last existed (CR 608.2h)
+        chosen = legal_targets(res, ref["controller_of_target"])
+        found = [last_known(game, int(t[1]), int(t[2])) for t in chosen if t[0] == "object"]
+        return [o.controller for o in found if o is not None]
     if isinstance(ref, dict):
         return [int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "player"]
     if ref == "you":
@@ -147,6 +152,8 @@ def players(ctx: Ctx, res: Res, ref: Any) -> list[int]:
 def recipients(ctx: Ctx, res: Res, ref: Any) -> list[Target]:
     if isinstance(ref, dict) and "each" in ref:
         return [("object", o, ctx.game.obj(o).epoch) for o in objects(ctx, res, ref)]
+    if isinstance(ref, dict) and "controller_of_target" in ref:
+        return [("player", p) for p in players(ctx, res, ref)]
     if isinstance(ref, dict):
         return _still_there(ctx.game, legal_targets(res, ref["target"]))
     if ref in ("you", "each_opponent", "each_player", "that_player", "chosen_player", "controller_of_it",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import act, card, new_game, obj, target
 
-from engine import IllegalAction, legal_actions
+from engine import IllegalAction, apply, legal_actions
 
 
 def _shock_game() -> tuple:  # type: ignore[type-arg]
@@ -174,3 +174,16 @@ def test_the_starting_player_skips_the_draw_step_of_the_first_turn_in_a_two_play
     step = act(g, refs, {"action": "pass", "player": "a"})
     step = act(step.game, refs, {"action": "pass", "player": "b"})
     assert step.game.step == "draw" and obj(step.game, refs, "top").zone == "hand"
+
+
+def test_a_power_limit_on_a_target_is_checked_as_targets_are_chosen() -> None:
+    # Last Breath: "target creature with power 2 or less"; "its controller" as it last existed (608.2h)
+    last_breath = {"alias": "lb", "card": "Last Breath"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"W": 4}, "hand": [last_breath]},
+                        {"alias": "b", "battlefield": [{"alias": "bear", "card": "Grizzly Bears"},
+                                                       {"alias": "wurm", "card": "Craw Wurm"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "lb"})
+    assert step.pending is not None and target(g, refs, "wurm") not in step.pending.options
+    step = apply(step.game, {"action": "answer", "value": (target(g, refs, "bear"),)})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "bear").zone == "exile" and step.game.players[1].life == 24
