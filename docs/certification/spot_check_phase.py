@@ -1,6 +1,6 @@
 """Spot checks of phase-python 0.103.0, driven directly (not through conformance/adapters).
 
-Run: /work/venv-3p/bin/python docs/certification/spot_check_phase.py [1|2|3|4|5|6]
+Run: /work/venv-3p/bin/python docs/certification/spot_check_phase.py [1|2|3|4|5|6|7]
 Checks 1-3 build a game of Vivien, Arkbow Ranger + two Grizzly Bears (alice, seat 0) against Unsummon
 (bob, seat 1); checks 4-6 put other cards in alice's hand. Each uses phase's own Debug actions, then
 plays the steps of one failing case by hand.
@@ -30,7 +30,8 @@ eng = phase.Engine.from_json(json.dumps({
                             ("forest", "forest.json"),
                             ("snake of the golden grove", "snake-of-the-golden-grove.json"),
                             ("shock", "shock.json"),
-                            ("mutant chain reaction", "mutant-chain-reaction.json")]}))
+                            ("mutant chain reaction", "mutant-chain-reaction.json"),
+                            ("vampire hexmage", "vampire-hexmage.json")]}))
 
 
 def show(g, label):
@@ -214,7 +215,40 @@ def check6():
             print(f"   token #{k}: name={o['name']!r} subtypes={subtypes} zone={o['zone']}")
 
 
+def check7():
+    """Vampire Hexmage removes all counters from Vivien (5 loyalty, one +1/+1): does she always die?"""
+    outcomes = []
+    for _ in range(12):  # fresh games in one process: phase's hash maps are seeded anew each time
+        g = debug_game(["Vampire Hexmage"] + ["Forest"] * 39, ["Vivien, Arkbow Ranger"] + ["Forest"] * 39)
+        objs = g.state()["state"]["objects"]
+        hexmage = next(int(k) for k, o in objs.items() if o["name"] == "Vampire Hexmage")
+        viv = next(int(k) for k, o in objs.items() if o["name"] == "Vivien, Arkbow Ranger")
+
+        def dbg(t, d, g=g):
+            g.apply(0, {"type": "Debug", "data": {"type": t, "data": d}})
+        for oid in (hexmage, viv):
+            dbg("MoveToZone", {"object_id": oid, "to_zone": "Battlefield"})
+            dbg("SetSummoningSickness", {"object_id": oid, "sick": False})
+        dbg("SetController", {"object_id": viv, "controller": 1})
+        # the counters as the adapter sets the case up
+        dbg("ModifyCounters", {"object_id": viv, "counter_type": "loyalty", "delta": 5})
+        dbg("ModifyCounters", {"object_id": viv, "counter_type": "P1P1", "delta": 1})
+        idx = [i for i, a in enumerate(g.object(hexmage)["abilities"]) if a.get("kind") == "Activated"][0]
+        g.apply(0, {"type": "ActivateAbility", "data": {"source_id": hexmage, "ability_index": idx}})
+        if g.waiting_for()["type"] != "Priority":
+            g.apply(0, {"type": "SelectTargets", "data": {"targets": [{"Object": viv}]}})
+        removed = []
+        while g.stack():
+            r = g.apply(g.waiting_for()["data"]["player"], {"type": "PassPriority"})
+            removed += [str(e.get("data", {}).get("counter_type")) for e in r.events
+                        if e["type"] == "CounterRemoved"]
+        o = g.state()["state"]["objects"][str(viv)]
+        outcomes.append((o["zone"], tuple(removed)))
+    for (zone, removed), n in sorted({x: outcomes.count(x) for x in outcomes}.items()):
+        print(f"   {n:2d} of {len(outcomes)}: counters removed in the order {removed}; Vivien ends in {zone}")
+
+
 if __name__ == "__main__":
-    for n in sys.argv[1:] or ["1", "2", "3", "4", "5", "6"]:
+    for n in sys.argv[1:] or ["1", "2", "3", "4", "5", "6", "7"]:
         print(f"\n===== check {n}: {globals()['check' + n].__doc__}")
         globals()["check" + n]()
