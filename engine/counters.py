@@ -65,7 +65,7 @@ def remove_counters(ctx: Ctx, target: Target, kind: str, amount: int) -> int:
 
 
 def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped: bool = False,
-                      cause: str | None = None) -> Obj:
+                      cause: str | None = None, attached_to: int | None = None) -> Obj:
     """Put an object onto the battlefield, applying "enters with" effects first.
 
     CR 614.12: replacement effects that modify how a permanent enters apply before it enters, to the
@@ -80,8 +80,10 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     if "Planeswalker" in cd.types and cd.loyalty:
         counters = (("loyalty", cd.loyalty, controller),)  # CR 306.5b
     event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
-    new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped, cause=cause,
-               entering={"x": x, "tribute_paid": event.get("tribute_paid")})
+    entering: dict[str, Any] = {"x": x, "tribute_paid": event.get("tribute_paid")}
+    if attached_to is not None:  # an Aura spell enters attached (CR 303.4f, 608.3c): its triggers see it so
+        entering["attached_to"] = attached_to
+    new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped, cause=cause, entering=entering)
     put_entering_counters(ctx, new, event["counters"])
     return ctx.game.obj(oid)
 

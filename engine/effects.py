@@ -18,7 +18,7 @@ from .context import Ctx, Decision
 from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .state import COLORS, FMap, Game, Mod, Obj, Target, replace
-from .targets import candidates
+from .targets import can_target_object, candidates
 from .zones import move, place
 
 Params = Mapping[str, Any]
@@ -88,11 +88,15 @@ def last_known(game: Game, oid: int, epoch: int) -> Obj | None:
 
 
 def _it_last_known(ctx: Ctx, res: Res, ref: Any) -> Obj | None:
-    """"self" or "it" as it last existed, for information about it (its power) or as a source of damage."""
+    """"self", "it" or a target as it last existed, for information about it (its power) or as a source
+    of damage."""
     if ref == "self":
         return last_known(ctx.game, res.source, res.source_lki.epoch) or res.source_lki
     if ref == "it" and res.info.get("it") is not None and "it_epoch" in res.info:
         return last_known(ctx.game, int(res.info["it"]), int(res.info["it_epoch"]))
+    if isinstance(ref, dict) and "target" in ref:  # Swords to Plowshares: "its power", once exiled
+        found = [t for t in legal_targets(res, ref["target"]) if t[0] == "object"]
+        return last_known(ctx.game, int(found[0][1]), int(found[0][2])) if found else None
     return None
 
 
@@ -694,6 +698,10 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
         current = item.targets[slot][0]
         options = [t for t in candidates(ctx.game, spec["filter"], spell_card, item.controller)
                    if t != current]
+        me = ctx.game.objects.get(res.source)  # the resolving spell is still on the stack (608.2n; Shunt)
+        if (me is not None and me.zone == "stack" and me.epoch == res.source_lki.epoch
+                and can_target_object(ctx.game, spec["filter"], me, spell_card, item.controller)):
+            options.append(("object", me.id, me.epoch))
         if not options:
             continue
         answer = ctx.choose(Decision("new_targets", res.controller, res.source, tuple(options), 1, 1,
@@ -702,7 +710,10 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
         if len(chosen) != 1 or chosen[0] not in options:
             raise IllegalAction("115.7a", "the new target must be a legal target for that spell")
         new_targets = tuple((chosen[0],) if i == slot else s for i, s in enumerate(item.targets))
-        stack = tuple(replace(s, targets=new_targets) if s is item else s for s in ctx.game.stack)
+        # the division announced stays; the new target takes the old one's share (CR 115.7f)
+        division = tuple((chosen[0] if t == current else t, n) for t, n in item.distribution)
+        stack = tuple(replace(s, targets=new_targets, distribution=division) if s is item else s
+                      for s in ctx.game.stack)
         ctx.game = replace(ctx.game, stack=stack)
 
 

@@ -28,6 +28,8 @@ def can_target_object(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj, cont
         return False
     if not ch.matches(game, flt, o, src, controller):
         return False
+    if o.zone == "stack" and o.id == src.id:  # CR 115.5: a spell or ability can't target itself
+        return False
     if o.zone == "battlefield":
         kws = ch.keywords(game, o)
         if "Shroud" in kws or ("Hexproof" in kws and o.controller != controller):

@@ -92,10 +92,9 @@ def resolve_top(ctx: Ctx) -> None:
         _put_back(ctx, item, "graveyard")  # 608.2n
         return
     ctx.game = _spell_object_to(ctx.game, item)
-    new = enter_battlefield(ctx, item.source, item.controller, x=item.x, cause="resolve")  # 608.3
-    if item.targets and item.targets[0]:  # an Aura attaches to its target (303.4f)
-        host = item.targets[0][0]
-        ctx.game = ctx.game.with_obj(replace(new, attached_to=int(host[1])))
+    # an Aura spell enters attached to its target (303.4f, 608.3c)
+    host = int(item.targets[0][0][1]) if item.targets and item.targets[0] else None
+    enter_battlefield(ctx, item.source, item.controller, x=item.x, cause="resolve", attached_to=host)  # 608.3
     ctx.emit({"type": "resolved", "source": item.source, "kind": "spell"})
 
 

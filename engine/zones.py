@@ -54,8 +54,8 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
     """
     game = ctx.game
     old = game.obj(oid)
-    if old.zone == "battlefield":  # last known information (CR 608.2h, 113.7a)
-        game = replace(game, last_known=game.last_known.set(oid, old))
+    if old.zone in ("battlefield", "stack"):  # last known information (CR 608.2h, 113.7a): a permanent,
+        game = replace(game, last_known=game.last_known.set(oid, old))  # or a spell (its controller)
     game = _remove(game, old)
     changes: dict[str, object] = {}
     if to == "battlefield":

@@ -187,3 +187,40 @@ def test_a_power_limit_on_a_target_is_checked_as_targets_are_chosen() -> None:
     step = apply(step.game, {"action": "answer", "value": (target(g, refs, "bear"),)})
     step = act(step.game, refs, {"action": "resolve"})
     assert obj(step.game, refs, "bear").zone == "exile" and step.game.players[1].life == 24
+
+
+def test_a_changed_target_takes_the_old_targets_share_of_the_division() -> None:
+    # CR 115.7f: the division can't change; Shunt moves Arc Lightning's 3 damage to the new target
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"R": 3}, "hand": [{"alias": "arc", "card": "Arc Lightning"}]},
+        {"alias": "b", "mana_pool": {"R": 3}, "hand": [{"alias": "shunt", "card": "Shunt"}],
+         "battlefield": [{"alias": "theirs", "card": "Grizzly Bears"}]}])
+    theirs = target(g, refs, "theirs")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "arc"}, (theirs,), ((theirs, 3),))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "shunt"},
+               (("object", refs.by_alias["arc"], obj(step.game, refs, "arc").epoch),))
+    step = act(step.game, refs, {"action": "resolve"}, (("player", 0),))  # Shunt: the new target is a
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.players[0].life == 17 and obj(step.game, refs, "theirs").damage == 0
+
+
+def test_a_spell_cannot_target_itself() -> None:
+    # CR 115.5
+    g, refs = _arc_trail_and_shunt()
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "theirs"),))
+    shock = obj(step.game, refs, "shock")
+    from engine.targets import can_target_object
+    assert not can_target_object(step.game, {"what": "spell"}, shock, shock, 0)
+
+
+def test_an_aura_spell_enters_attached_so_its_enters_trigger_sees_the_enchanted_creature() -> None:
+    # CR 303.4f, 608.3c: Runner's Bane's "When this Aura enters, tap enchanted creature"
+    bane = {"alias": "bane", "card": "Runner's Bane"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 2}, "hand": [bane]},
+                        {"alias": "b", "battlefield": [{"alias": "bear", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "bane"}, (target(g, refs, "bear"),))
+    step = act(step.game, refs, {"action": "resolve"})  # the Aura
+    assert obj(step.game, refs, "bane").attached_to == refs.by_alias["bear"]
+    step = act(step.game, refs, {"action": "resolve"})  # its enters trigger
+    assert obj(step.game, refs, "bear").tapped
