@@ -198,6 +198,8 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
         res = Res(controller=player, source=oid, source_lki=lki, x=x, tapped_for_mana=bool(cost.get("tap")),
                   info=FMap({"sacrificed": sacrificed} if sacrificed else {}))
         perform(ctx, res, ability["effects"])
+        # an action: the passes so far no longer count, and the player keeps priority (CR 117.3c, 117.4)
+        ctx.game = replace(ctx.game, passes=frozenset(), priority=player)
         return
     src = ctx.game.obj(oid)
     x = _choose_x(ctx, player, oid, cost.get("mana", ""))

@@ -15,14 +15,16 @@ from .zones import move
 
 
 def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *,
-                 entering: bool = False, cost: bool = False) -> None:
+                 entering: bool = False, cost: bool = False, damage: bool = False) -> None:
     """Put counters on an object or player, after replacement effects (CR 614, 616). ``cost``: they are
     put to pay a cost (a +N loyalty ability, CR 606.4), which "if an effect would put" doesn't replace.
-    ``entering``: the counters it entered with, already replaced as it entered (enter_battlefield)."""
+    ``entering``: the counters it entered with, already replaced as it entered (enter_battlefield).
+    ``damage``: -1/-1 counters because of wither damage (CR 120.3d), which "if an effect would put"
+    doesn't replace either (Selesnya Loft Gardens' ruling)."""
     if not any(n > 0 for n in counters.values()):
         return
     event: dict[str, Any] = {"kind": "put_counters", "target": target, "counters": dict(counters), "by": by,
-                             "cost": cost}
+                             "cost": cost, "damage": damage}
     if not entering:
         event = replacement.run(ctx, event)
     # One event, reported per kind; "part" numbers the kinds so that a "one or more counters"

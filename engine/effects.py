@@ -306,12 +306,13 @@ def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
 # --- damage, life, zone changes ------------------------------------------------------------------
 
 def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool = False,
-                lifelink: bool = True) -> int:
+                lifelink: bool = True, wither_into: dict[tuple[Target, int], int] | None = None) -> int:
     """CR 120.3: damage to a player is life loss, to a planeswalker loses loyalty, to a creature is marked
     (wither: -1/-1 counters instead). Only players and permanents still there are dealt damage: an
     object that left the battlefield is a new object (CR 400.7). Returns the damage dealt.
     ``lifelink=False``: the caller gains the life once for all the damage the source deals at once
-    (CR 702.15b, 510.2)."""
+    (CR 702.15b, 510.2). ``wither_into``: the caller puts the -1/-1 counters of damage dealt at once as
+    one event per permanent and player putting them (Vizier of Remedies' ruling), via put_wither."""
     if n <= 0:
         return 0
     game = ctx.game
@@ -335,14 +336,23 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
             if "Deathtouch" in kws:  # CR 704.5h, wither damage included
                 o = replace(o, deathtouched=True)
                 ctx.game = ctx.game.with_obj(o)
-            if "Wither" in kws:
-                put_counters(ctx, ("object", o.id, o.epoch), {"-1/-1": n}, source.controller)
+            if "Wither" in kws:  # CR 120.3d; counters because of damage, not put by an effect (614.16)
+                key = (("object", o.id, o.epoch), source.controller)
+                if wither_into is not None:
+                    wither_into[key] = wither_into.get(key, 0) + n
+                else:
+                    put_counters(ctx, key[0], {"-1/-1": n}, source.controller, damage=True)
             else:
                 ctx.game = ctx.game.with_obj(replace(o, damage=o.damage + n))
     ctx.emit({"type": "damage_dealt", "source": source.id, "target": target, "amount": n, "combat": combat})
     if lifelink:
         gain_from_lifelink(ctx, source, n)
     return n
+
+
+def put_wither(ctx: Ctx, batch: dict[tuple[Target, int], int]) -> None:
+    for (t, by), n in batch.items():
+        put_counters(ctx, t, {"-1/-1": n}, by, damage=True)
 
 
 def gain_from_lifelink(ctx: Ctx, source: Obj, n: int) -> None:

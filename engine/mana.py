@@ -27,34 +27,39 @@ def parse_cost(cost: str) -> list[str]:
     return re.findall(r"\{([^}]+)\}", cost or "")
 
 
-def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]], list[tuple[int, str]]]:
+Either = list[tuple[int, tuple[str, ...]]]  # symbols payable two ways (hybrid with a number, Phyrexian)
+
+
+def cost_requirements(cost: str, x: int) -> tuple[int, list[tuple[str, ...]], Either]:
     """(generic amount, one tuple of acceptable types per coloured/colourless/hybrid symbol, and the
-    symbols payable another way as (generic, colour): {2/W} is paid with {W} or with two mana (CR 107.4e);
-    a Phyrexian {W/P} with {W} or with 2 life (CR 107.4f), written (0, colour))."""
+    symbols payable another way as (generic, colours): {2/W} is paid with {W} or with two mana (CR
+    107.4e); a Phyrexian {W/P} with {W}, or a hybrid Phyrexian {G/W/P} with {G} or {W}, or with 2 life
+    (CR 107.4f), written (0, colours))."""
     generic = 0
     specific: list[tuple[str, ...]] = []
-    either: list[tuple[int, str]] = []
+    either: Either = []
     for sym in parse_cost(cost):
         if sym.isdigit():
             generic += int(sym)
         elif sym == "X":
             generic += x
         elif "/" in sym:
-            a, b = sym.split("/")
-            if a.isdigit():
-                either.append((int(a), b))
-            elif b == "P":
-                either.append((0, a))
+            parts = sym.split("/")
+            if parts[-1] == "P":
+                either.append((0, tuple(parts[:-1])))
+            elif parts[0].isdigit():
+                either.append((int(parts[0]), tuple(parts[1:])))
             else:
-                specific.append((a, b))
+                specific.append(tuple(parts))
         else:
             specific.append((sym,))
     return generic, specific, either
 
 
 def payments(pool: Pool, cost: str, x: int, limit: int = 64, life: int = 0) -> list[dict[str, int]]:
-    """Every distinct way to pay ``cost`` from ``pool``: mana spent by type, and ``life`` paid for
-    Phyrexian symbols (2 each, CR 107.4f; only as much as the player has, CR 119.4)."""
+    """Ways to pay ``cost`` from ``pool`` (up to ``limit`` per choice of the special symbols): mana spent
+    by type, and ``life`` paid for Phyrexian symbols (2 each, CR 107.4f; only as much as the player
+    has, CR 119.4)."""
     base_generic, base_specific, either = cost_requirements(cost, x)
     results: set[tuple[tuple[str, int], ...]] = set()
     for halves in itertools.product((True, False), repeat=len(either)):  # each: its colour, or the other way
@@ -62,11 +67,23 @@ def payments(pool: Pool, cost: str, x: int, limit: int = 64, life: int = 0) -> l
         if paid_life > life:
             continue
         generic = base_generic + sum(n for (n, _), colour in zip(either, halves, strict=True) if not colour)
-        specific = base_specific + [(c,) for (_, c), colour in zip(either, halves, strict=True) if colour]
+        specific = base_specific + [cs for (_, cs), colour in zip(either, halves, strict=True) if colour]
         found: set[tuple[tuple[str, int], ...]] = set()
         _payments_of(pool, generic, specific, limit, found)
         results |= {(*r, ("life", paid_life)) if paid_life else r for r in found}
     return [dict(r) for r in sorted(results)]
+
+
+def pays(pool: Pool, cost: str, x: int, spent: Mapping[str, int], life: int) -> bool:
+    """Whether spending exactly ``spent`` (mana by type, and "life") from ``pool`` pays ``cost``: checked
+    directly, since ``payments`` lists only the first ways of a large pool (CR 601.2h: any way is legal)."""
+    mana = {t: n for t, n in spent.items() if t != "life" and n}
+    if any(t not in MANA_TYPES or n < 0 or n > pool.get(t, 0) for t, n in mana.items()):
+        return False
+    if spent.get("life", 0) > life:
+        return False
+    return any(dict(p) == {**mana, **({"life": spent["life"]} if spent.get("life") else {})}
+               for p in payments(mana, cost, x, life=spent.get("life", 0)))
 
 
 def _payments_of(pool: Pool, generic: int, specific: list[tuple[str, ...]], limit: int,
@@ -119,7 +136,7 @@ def pay(ctx: Ctx, player: int, cost: str, x: int, source: int | None) -> None:
     else:
         answer = ctx.choose(Decision("mana_payment", player, source, tuple(options)))
         norm = {k: v for k, v in dict(answer).items() if v} if isinstance(answer, Mapping) else None
-        if norm not in options:
+        if norm is None or (norm not in options and not pays(p.mana_pool, cost, x, norm, p.life)):
             raise IllegalAction("601.2h", f"that payment ({answer}) does not pay {cost}")
         spent = norm
     pool = dict(p.mana_pool)

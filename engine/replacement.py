@@ -125,7 +125,8 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
         wanted = spec.get("counter")
         if not any(n > 0 and (wanted is None or k == wanted) for k, n in counters.items()):
             return False
-        if spec.get("by_effect") and event.get("cost"):  # "if an effect would put": not a cost's counters
+        # "if an effect would put": not a cost's counters, nor wither's (CR 614.16; Loft Gardens' ruling)
+        if spec.get("by_effect") and (event.get("cost") or event.get("damage")):
             return False
         if not _put_by(spec, event["by"], r.controller):
             return False

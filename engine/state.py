@@ -217,8 +217,9 @@ class Game:
     awaiting: str | None = None  # "attackers" | "blockers": a turn-based action is due
     attacks: tuple[Attack, ...] = ()
     blocks: tuple[tuple[int, int], ...] = ()  # (blocker, attacker)
-    # CR 506.4: attackers and blockers removed from combat (its controller changed); a creature it
-    # blocked stays blocked (509.1h), so its block stays recorded
+    # CR 506.4: attackers and blockers removed from combat (their controller changed); the creature a
+    # removed blocker blocked stays blocked (509.1h), so its block stays recorded. Attackers were still
+    # declared (508.8 doesn't skip the later steps), and a removed attacker may then block.
     removed_from_combat: frozenset[int] = frozenset()
     # each permanent as it last existed on the battlefield, by id (its epoch says which object): CR 608.2h
     last_known: FMap[int, Obj] = field(default_factory=FMap)

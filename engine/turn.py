@@ -11,7 +11,7 @@ from . import targets as tg
 from .casting import _aura_targets, spell_ability
 from .context import Ctx, Decision
 from .counters import enter_battlefield
-from .effects import Res, deal_damage, draw, gain_from_lifelink, perform
+from .effects import Res, deal_damage, draw, gain_from_lifelink, perform, put_wither
 from .errors import IllegalAction
 from .mana import empty_pools
 from .state import STEPS, Attack, FMap, Game, Obj, StackItem, Target, replace
@@ -188,7 +188,7 @@ def begin_step(ctx: Ctx) -> None:
         ctx.game = replace(ctx.game, priority=None, awaiting="attackers")
         return
     if step == "declare_blockers":
-        if not ctx.game.attacks:
+        if not {a.attacker for a in ctx.game.attacks} - ctx.game.removed_from_combat:
             ctx.game = replace(ctx.game, priority=ctx.game.active)
             return
         ctx.game = replace(ctx.game, priority=None, awaiting="blockers")
@@ -250,6 +250,10 @@ def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> No
             raise IllegalAction("702.16f", "a creature with protection from a colour can't be blocked by "
                                            "creatures of that colour")
         by_attacker.setdefault(attacker, []).append(blocker)
+    # an attacker removed from combat (506.4) that now blocks is a blocker only (Disharmony's ruling)
+    rejoined = {b for b, _ in blocks} & game.removed_from_combat
+    game = replace(game, attacks=tuple(a for a in game.attacks if a.attacker not in rejoined),
+                   removed_from_combat=game.removed_from_combat - rejoined)
     for attacker, blockers in by_attacker.items():  # CR 509.1b: restrictions on the whole declaration
         if len(blockers) == 1 and ch.has_keyword(game, game.obj(attacker), "Menace"):
             raise IllegalAction("702.111b", "a creature with menace can't be blocked except by two or "
@@ -318,9 +322,11 @@ def combat_damage(ctx: Ctx) -> None:
         elif not blocked or ch.has_keyword(game, o, "Trample"):  # CR 702.19e: blockers all removed
             assignments.append((o, a.defending, ch.power(game, o)))
     dealt: dict[int, tuple[Obj, int]] = {}
+    wither: dict[tuple[Target, int], int] = {}
     for source, target, n in assignments:  # simultaneously (CR 510.2)
-        done = deal_damage(ctx, source, target, n, combat=True, lifelink=False)
+        done = deal_damage(ctx, source, target, n, combat=True, lifelink=False, wither_into=wither)
         prev = dealt.get(source.id, (source, 0))[1]
         dealt[source.id] = (source, prev + done)
+    put_wither(ctx, wither)
     for source, n in dealt.values():  # one life gain per source (CR 702.15b)
         gain_from_lifelink(ctx, source, n)

@@ -139,3 +139,24 @@ def test_an_attack_trigger_doubles_counters_on_each_creature_its_controller_cont
     assert obj(step.game, refs, "hydra").counters["+1/+1"] == 8
     assert obj(step.game, refs, "bear").counters["+1/+1"] == 2
     assert obj(step.game, refs, "bbear").counters["+1/+1"] == 1  # not "you control"
+
+
+def test_wither_damage_dealt_at_once_is_one_counter_event_and_not_an_effects_counters() -> None:
+    # Vizier of Remedies' ruling: two wither blockers, one counter fewer in all; Selesnya Loft Gardens'
+    # ruling: "if an effect would put" (Doubling Season) doesn't double wither's counters
+    g, refs = new_game([
+        {"alias": "a", "battlefield": [{"alias": "att", "card": "Craw Wurm"},
+                                       {"alias": "vizier", "card": "Vizier of Remedies"},
+                                       {"alias": "ds", "card": "Doubling Season"}]},
+        {"alias": "b", "battlefield": [{"alias": "r1", "card": "Sickle Ripper"},
+                                       {"alias": "r2", "card": "Sickle Ripper"}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    step = apply(step.game, {"action": "declare_blockers", "player": 1,
+                             "blockers": [(refs.by_alias["r1"], refs.by_alias["att"]),
+                                          (refs.by_alias["r2"], refs.by_alias["att"])]})
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"},
+               ((target(g, refs, "r1"), 3), (target(g, refs, "r2"), 3)))
+    assert obj(step.game, refs, "att").counters["-1/-1"] == 3  # 2 + 2 - 1, not doubled

@@ -4,9 +4,9 @@ and 'until end of turn' control ending in the cleanup step (514.2)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import act, new_game, obj, target
+from engine_helpers import act, card, new_game, obj, target
 
-from engine import IllegalAction
+from engine import IllegalAction, apply
 
 
 def test_control_until_end_of_turn_returns_in_cleanup_and_the_owner_can_tap_it_next_turn() -> None:
@@ -32,3 +32,25 @@ def test_a_creature_gained_this_turn_without_haste_cannot_use_its_tap_ability() 
     with pytest.raises(IllegalAction) as err:
         act(g, refs, {"action": "activate", "player": "a", "source": "elves", "ability": 0})
     assert err.value.rule == "302.6"
+
+
+def test_an_attacker_whose_controller_changes_may_then_block_for_its_new_controller() -> None:
+    # CR 506.4, 509.1a (Disharmony's ruling): Mowu (vigilance) attacks, b takes it, it blocks a's bear
+    steal = card("Steal", "Instant", [{"kind": "spell", "targets": [{"filter": {"types": ["Creature"]}}],
+                                       "effects": [{"do": "gain_control", "what": {"target": 0}}]}])
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "mowu", "card": "Mowu, Loyal Companion"},
+                                                       {"alias": "bear", "card": "Grizzly Bears"}]},
+                        {"alias": "b", "hand": [{"alias": "steal", "card": "Steal"}]}], extra=[steal])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0, "attackers": [
+        (refs.by_alias["mowu"], ("player", 1)), (refs.by_alias["bear"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "steal"},
+               (target(g, refs, "mowu"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    step = apply(step.game, {"action": "declare_blockers", "player": 1,
+                             "blockers": [(refs.by_alias["mowu"], refs.by_alias["bear"])]})
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    assert obj(step.game, refs, "bear").zone == "graveyard" and obj(step.game, refs, "mowu").damage == 2
+    assert step.game.players[1].life == 20

@@ -6,7 +6,7 @@ import pytest
 from engine_helpers import act, card, new_game, obj, target
 
 from engine import IllegalAction, apply
-from engine.mana import could_produce, payments
+from engine.mana import could_produce, payments, pays
 
 POOL = card("Test Pool", "Land", [{"kind": "activated", "cost": {"tap": True},
                                    "effects": [{"do": "add_mana_could_produce", "lands": "you",
@@ -147,3 +147,28 @@ def test_a_phyrexian_symbol_is_paid_with_its_colour_or_two_life_if_the_player_ha
         {"C": 2, "U": 1, "life": 2}, {"C": 3, "U": 1}, {"C": 3, "life": 2}]
     assert payments({"C": 3}, "{3}{U/P}", 0, life=20) == [{"C": 3, "life": 2}]
     assert payments({"C": 3}, "{3}{U/P}", 0, life=1) == []
+
+
+def test_a_hybrid_phyrexian_symbol_is_paid_with_either_colour_or_two_life() -> None:
+    # CR 107.4f: {G/W/P}
+    assert payments({"W": 1}, "{G/W/P}", 0, life=20) == [{"W": 1}, {"life": 2}]
+    assert payments({"G": 1}, "{G/W/P}", 0, life=1) == [{"G": 1}]
+
+
+def test_any_legal_payment_is_accepted_even_beyond_the_listed_options() -> None:
+    # CR 601.2h: the player chooses; a pool of 15 mana pays {X}{X} with X=5 in 101 ways
+    pool = {c: 3 for c in "WUBRG"}
+    assert pays(pool, "{X}{X}", 5, {"W": 3, "U": 3, "R": 3, "G": 1}, 20)
+    assert not pays(pool, "{X}{X}", 5, {"W": 3, "U": 3, "R": 3}, 20)  # 9: too little
+    assert not pays(pool, "{X}{X}", 5, {"W": 4, "U": 3, "R": 3}, 20)  # more {W} than the pool has
+
+
+def test_activating_a_mana_ability_is_an_action_so_earlier_passes_no_longer_count() -> None:
+    # CR 117.3c, 117.4: a passes, b taps a Forest and passes: a gets priority again in the same step
+    forest = {"alias": "forest", "card": "Forest"}
+    g, refs = new_game([{"alias": "a"}, {"alias": "b", "battlefield": [forest]}], step="upkeep", turn=2)
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "activate", "player": "b", "source": "forest", "ability": 0})
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    assert step.game.step == "upkeep" and step.game.priority == 0
+    assert dict(step.game.players[1].mana_pool) == {"G": 1}
