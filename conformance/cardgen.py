@@ -115,14 +115,21 @@ def _replacement_text(r: Mapping[str, Any]) -> str:
         kind = r.get("counter")
         noun = _filter_words(r.get("affects", {}))
         what = f"{kind} counters" if kind else "counters"
-        if "times" in r:
+        if r.get("half"):
+            amount = "half that many"
+        elif "times" in r:
             amount = "twice that many" if r["times"] == 2 else f"{_n(r['times'])} times that many"
         else:
             amount = f"that many plus {_n(r.get('plus', 0))}"
-        return (
-            f"If one or more {what} would be put on a {noun}, {amount} "
-            f"{'of each of those kinds of counters' if not kind else what} are put on it instead."
-        )
+        rounded = ", rounded down" if r.get("half") else ""
+        of_kinds = "of each of those kinds of counters" if not kind else what
+        if r.get("by"):  # Vorinclex, Monstrous Raider: who puts them
+            who = "you" if r["by"] == "you" else "an opponent"
+            they = "you" if r["by"] == "you" else "they"
+            return (f"If {who} would put one or more {what} on a {noun}, {they} put {amount} {of_kinds} "
+                    f"on it instead{rounded}.")
+        return (f"If one or more {what} would be put on a {noun}, {amount} {of_kinds} are put on it "
+                f"instead{rounded}.")
     if r["event"] == "enters":
         inner = " and ".join(_counter_words(k, v) for k, v in r.get("counters", {}).items())
         return f"This permanent enters with {inner} on it."

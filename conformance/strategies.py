@@ -266,10 +266,16 @@ def counter_event_cases(draw: Draw) -> dict[str, JSON]:
         }
         if only:
             spec["counter"] = only
-        if draw(st.booleans()):
+        how = draw(st.sampled_from(["plus", "times", "half"]))
+        if how == "plus":
             spec["plus"] = draw(st.integers(1, 2))
-        else:
+        elif how == "times":
             spec["times"] = draw(st.integers(2, 3))
+        else:
+            spec["half"] = True
+        by = draw(st.sampled_from([None, "you", "opponent"]))  # "if you / an opponent would put" (122.6a)
+        if by:
+            spec["by"] = by
         ench = card(
             f"Fuzz Scales {i}", ["Enchantment"], [{"kind": "replacement", "replacement": spec}], cost="{G}"
         )
@@ -277,13 +283,20 @@ def counter_event_cases(draw: Draw) -> dict[str, JSON]:
         by_alias[controller].setdefault("battlefield", []).append(
             {"alias": f"scales{i}", "card": ench["name"]}
         )
-        if _relation_ok(rel, controller, affected) and only in (None, kind):
+        putter = "alice"  # her spell, or the controller of the entering creature (CR 122.6a)
+        if (_relation_ok(rel, controller, affected) and only in (None, kind)
+                and (by is None or _relation_ok(by, controller, putter))):
             applicable.append((f"scales{i}", spec))
     order = draw(st.permutations(applicable))
-    if n > 0:
-        for _alias, spec in order:
-            n = n * spec.get("times", 1) + spec.get("plus", 0)
-        decisions += [{"kind": "replacement_effect", "player": affected, "answer": a} for a, _ in order[:-1]]
+    # CR 616.1: the affected player picks among the effects that still apply; once none would be put
+    # (half of one, rounded down), none applies any more
+    for step, (alias, spec) in enumerate(order):
+        if n <= 0:
+            break
+        if len(order) - step > 1:
+            decisions.append({"kind": "replacement_effect", "player": affected, "answer": alias})
+        n = n * spec.get("times", 1) + spec.get("plus", 0)
+        n = n // 2 if spec.get("half") else n
     final = dict(start)
     if n > 0:
         final[kind] = final.get(kind, 0) + n
