@@ -11,8 +11,9 @@ from . import targets as tg
 from .cards import Ability
 from .context import Ctx, Decision
 from .counters import enter_battlefield, put_counters, remove_counters
-from .effects import Res, perform, sacrifice
+from .effects import perform, sacrifice
 from .errors import IllegalAction, MalformedAction
+from .refs import Res
 from .state import FMap, Game, Obj, StackItem, Target, replace
 from .triggers import commit_crime_if
 from .zones import move

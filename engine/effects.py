@@ -8,7 +8,6 @@ a primitive does nothing to an illegal target and makes no illegal target perfor
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import characteristics as ch
@@ -17,33 +16,12 @@ from . import replacement
 from .context import Ctx, Decision
 from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
-from .state import COLORS, FMap, Game, Mod, Obj, Target, replace
+from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
+from .state import COLORS, FMap, Mod, Obj, Target, replace
 from .targets import can_target_object, candidates
 from .zones import move, place
 
 Params = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Res:
-    """What a resolving spell or ability knows (CR 608.2)."""
-
-    controller: int
-    source: int
-    source_lki: Obj
-    targets: tuple[tuple[Target, ...], ...] = ()
-    legal: tuple[tuple[bool, ...], ...] = ()
-    x: int = 0
-    distribution: tuple[tuple[Target, int], ...] = ()
-    info: FMap[str, Any] = field(default_factory=FMap)
-    tapped_for_mana: bool = False
-    stack_id: int | None = None
-
-    def with_info(self, **kw: Any) -> Res:
-        info = self.info
-        for k, v in kw.items():
-            info = info.set(k, v)
-        return replace(self, info=info)
 
 
 Effect = Callable[[Ctx, Res, Params], None]
@@ -60,127 +38,6 @@ def effect(name: str) -> Callable[[Effect], Effect]:
 def perform(ctx: Ctx, res: Res, effects: Any) -> None:
     for eff in effects:
         EFFECTS[eff["do"]](ctx, res, eff)
-
-
-# --- refs -----------------------------------------------------------------------------------------
-
-def legal_targets(res: Res, slot: int) -> list[Target]:
-    if slot >= len(res.targets):
-        return []
-    return [t for t, ok in zip(res.targets[slot], res.legal[slot], strict=True) if ok]
-
-
-def _still_there(game: Game, targets: list[Target]) -> list[Target]:
-    """Targets an earlier instruction of the same effect hasn't moved: a moved object is a new object
-    (CR 400.7), so the same object chosen for two "target" words is destroyed once (Decimate's ruling)."""
-    return [t for t in targets if t[0] != "object"
-            or ((o := game.objects.get(int(t[1]))) is not None and o.epoch == t[2])]
-
-
-def last_known(game: Game, oid: int, epoch: int) -> Obj | None:
-    """The object with this id and epoch as it is now, or as it last existed on the battlefield after it
-    left (CR 608.2h, 113.7a); None if neither."""
-    o = game.objects.get(oid)
-    if o is not None and o.epoch == epoch:
-        return o
-    lk = game.last_known.get(oid)
-    return lk if lk is not None and lk.epoch == epoch else None
-
-
-def _it_last_known(ctx: Ctx, res: Res, ref: Any) -> Obj | None:
-    """"self", "it" or a target as it last existed, for information about it (its power) or as a source
-    of damage."""
-    if ref == "self":
-        return last_known(ctx.game, res.source, res.source_lki.epoch) or res.source_lki
-    if ref == "it" and res.info.get("it") is not None and "it_epoch" in res.info:
-        return last_known(ctx.game, int(res.info["it"]), int(res.info["it_epoch"]))
-    if isinstance(ref, dict) and "target" in ref:  # Swords to Plowshares: "its power", once exiled
-        found = [t for t in legal_targets(res, ref["target"]) if t[0] == "object"]
-        return last_known(ctx.game, int(found[0][1]), int(found[0][2])) if found else None
-    return None
-
-
-def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
-    """The objects a ref names that the effect can still act on."""
-    game = ctx.game
-    if isinstance(ref, dict) and "each" in ref:  # "each creature you control": every permanent matching
-        src = res.source_lki
-        return [i for i in game.battlefield
-                if ch.matches(game, ref["each"], game.obj(i), src, res.controller)]
-    if isinstance(ref, dict):
-        return [int(t[1]) for t in _still_there(game, legal_targets(res, ref["target"])) if t[0] == "object"]
-    if ref == "self":
-        o = game.objects.get(res.source)
-        return [o.id] if o and o.epoch == res.source_lki.epoch and o.zone == res.source_lki.zone else []
-    if ref == "enchanted":
-        host = res.source_lki.attached_to
-        return [host] if host is not None and host in game.objects else []
-    if ref in ("it", "chosen"):
-        v = res.info.get(ref)
-        if v is None:
-            return []
-        if ref == "it" and "it_epoch" in res.info:  # the entering object, not a new one (CR 400.7)
-            o = game.objects.get(int(v))
-            return [int(v)] if o is not None and o.epoch == res.info["it_epoch"] else []
-        return [int(v)]
-    return []
-
-
-def players(ctx: Ctx, res: Res, ref: Any) -> list[int]:
-    game = ctx.game
-    if isinstance(ref, dict) and "controller_of_target" in ref:
-        # "its controller": of the target as it is now, or as it last existed (CR 608.2h)
-        chosen = legal_targets(res, ref["controller_of_target"])
-        found = [last_known(game, int(t[1]), int(t[2])) for t in chosen if t[0] == "object"]
-        return [o.controller for o in found if o is not None]
-    if isinstance(ref, dict):
-        return [int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "player"]
-    if ref == "you":
-        return [res.controller]
-    if ref == "each_opponent":
-        return game.opponents(res.controller)
-    if ref == "each_player":
-        return game.apnap()
-    if ref in ("that_player", "chosen_player"):
-        v = res.info.get(ref)
-        return [] if v is None else [int(v)]
-    if ref == "controller_of_it":
-        it = res.info.get("it")
-        return [game.obj(it).controller] if it is not None else []
-    if ref == "enchanted_controller":
-        host = res.source_lki.attached_to
-        return [game.obj(host).controller] if host is not None else []
-    return []
-
-
-def recipients(ctx: Ctx, res: Res, ref: Any) -> list[Target]:
-    if isinstance(ref, dict) and "each" in ref:
-        return [("object", o, ctx.game.obj(o).epoch) for o in objects(ctx, res, ref)]
-    if isinstance(ref, dict) and "controller_of_target" in ref:
-        return [("player", p) for p in players(ctx, res, ref)]
-    if isinstance(ref, dict):
-        return _still_there(ctx.game, legal_targets(res, ref["target"]))
-    if ref in ("you", "each_opponent", "each_player", "that_player", "chosen_player", "controller_of_it",
-               "enchanted_controller"):
-        return [("player", p) for p in players(ctx, res, ref)]
-    return [("object", o, ctx.game.obj(o).epoch) for o in objects(ctx, res, ref)]
-
-
-def amount(ctx: Ctx, res: Res, value: Any) -> int:
-    if isinstance(value, int):
-        return value
-    if value == "X":
-        return res.x
-    if isinstance(value, dict) and "power_of" in value:
-        found = objects(ctx, res, value["power_of"])
-        if found:
-            return ch.power(ctx.game, ctx.game.obj(found[0]))
-        lki = _it_last_known(ctx, res, value["power_of"])  # last known information (CR 608.2h)
-        return ch.power(ctx.game, lki) if lki is not None else 0
-    if isinstance(value, dict) and "counters_on" in value:
-        found = objects(ctx, res, value["counters_on"])
-        return ctx.game.obj(found[0]).counters.get(value.get("counter", "+1/+1"), 0) if found else 0
-    return 0
 
 
 # --- mana (CR 106) ---------------------------------------------------------------------------------
@@ -372,7 +229,7 @@ def _damage_source(ctx: Ctx, res: Res) -> Obj:
 def _deal_damage(ctx: Ctx, res: Res, p: Params) -> None:
     if "source" in p:
         found = objects(ctx, res, p["source"])
-        lki = None if found else _it_last_known(ctx, res, p["source"])
+        lki = None if found else it_last_known(ctx, res, p["source"])
         if found:
             source = ctx.game.obj(found[0])
         elif lki is not None:  # "that creature deals damage": as it last existed (CR 608.2h)
