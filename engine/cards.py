@@ -60,11 +60,14 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def mana_value(cost: str) -> int:
-    """CR 202.3: the total amount of mana in the cost, X counting as 0 off the stack."""
+    """CR 202.3: the total amount of mana in the cost, X counting as 0 off the stack; a hybrid symbol
+    counts its largest component ({2/W}: 2, 202.3f), a Phyrexian symbol one (202.3g)."""
     total = 0
     for sym in re.findall(r"\{([^}]+)\}", cost):
         if sym.isdigit():
             total += int(sym)
+        elif "/" in sym:
+            total += max(int(part) if part.isdigit() else 1 for part in sym.split("/"))
         elif sym != "X":
             total += 1
     return total
