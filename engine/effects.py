@@ -267,6 +267,8 @@ def _fight(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("gain_life")
 def _gain_life(ctx: Ctx, res: Res, p: Params) -> None:
     n = amount(ctx, res, p.get("amount", 1))
+    if n == 0:  # CR 119.9: gaining 0 life is no life gain event
+        return
     for who in players(ctx, res, p.get("player", "you")):
         pl = ctx.game.players[who]
         ctx.game = ctx.game.with_player(who, replace(pl, life=pl.life + n))
@@ -276,6 +278,8 @@ def _gain_life(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("lose_life")
 def _lose_life(ctx: Ctx, res: Res, p: Params) -> None:
     n = amount(ctx, res, p.get("amount", 1))
+    if n == 0:  # likewise no life loss event (CR 119.3)
+        return
     for who in players(ctx, res, p.get("player", "you")):
         pl = ctx.game.players[who]
         ctx.game = ctx.game.with_player(who, replace(pl, life=pl.life - n))

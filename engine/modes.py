@@ -63,10 +63,12 @@ def flatten(ability: Ability, chosen: Sequence[int]) -> Ability:
 def _shift(node: Any, offset: int) -> Any:
     """Renumber ``{"target": i}``, ``{"each_target": i}`` and ``distinct_from`` by ``offset``."""
     if isinstance(node, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for k, v in node.items():
             if k in ("target", "each_target", "distinct_from") and isinstance(v, int):
                 out[k] = v + offset
+            elif k == "distinct_from" and isinstance(v, list):
+                out[k] = [i + offset for i in v]
             else:
                 out[k] = _shift(v, offset)
         return out

@@ -138,6 +138,12 @@ def recipients(ctx: Ctx, res: Res, ref: Any) -> list[Target]:
 
 
 def amount(ctx: Ctx, res: Res, value: Any) -> int:
+    """How many: a number, X, or a count taken from the game; a negative result counts as 0 (CR 107.1b:
+    Swords to Plowshares on a creature with negative power gives no life and takes none)."""
+    return max(0, _amount(ctx, res, value))
+
+
+def _amount(ctx: Ctx, res: Res, value: Any) -> int:
     if isinstance(value, int):
         return value
     if value == "X":

@@ -115,9 +115,11 @@ def _partition(game: Game, answer: Any, specs: Sequence[Mapping[str, Any]],
         slots.append(tuple(take))
     if rest:
         raise IllegalAction(rule, f"too many targets: {[describe(game, t) for t in rest]}")
-    for i, s in enumerate(specs):
-        if "distinct_from" in s and set(slots[i]) & set(slots[s["distinct_from"]]):
-            raise IllegalAction("115.3", "this target must be a different object")
+    for i, s in enumerate(specs):  # "another target", "a third target": other slots' objects (115.3)
+        others = s.get("distinct_from")
+        for j in ([others] if isinstance(others, int) else others or []):
+            if set(slots[i]) & set(slots[j]):
+                raise IllegalAction("115.3", "this target must be a different object")
     return tuple(slots)
 
 

@@ -224,3 +224,27 @@ def test_an_aura_spell_enters_attached_so_its_enters_trigger_sees_the_enchanted_
     assert obj(step.game, refs, "bane").attached_to == refs.by_alias["bear"]
     step = act(step.game, refs, {"action": "resolve"})  # its enters trigger
     assert obj(step.game, refs, "bear").tapped
+
+
+def test_a_negative_amount_counts_as_zero_and_gaining_zero_life_is_no_event() -> None:
+    # CR 107.1b, 119.9: Swords to Plowshares on a -1/2 Wall of Wood (Kaervek gives Bob's creatures -2/-0)
+    swords = {"alias": "stp", "card": "Swords to Plowshares"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"W": 1}, "hand": [swords],
+                         "battlefield": [{"alias": "kaervek", "card": "Kaervek, the Spiteful"}]},
+                        {"alias": "b", "battlefield": [{"alias": "wall", "card": "Wall of Wood"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "stp"}, (target(g, refs, "wall"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "wall").zone == "exile" and step.game.players[1].life == 20
+    assert not [e for e in step.events if e["type"] == "life_changed"]
+
+
+def test_a_third_target_must_differ_from_both_earlier_ones() -> None:
+    # Incremental Growth: "another target creature, and a third target creature" (CR 115.3)
+    inc = {"alias": "inc", "card": "Incremental Growth"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 5}, "hand": [inc],
+                         "battlefield": [{"alias": "x", "card": "Grizzly Bears"},
+                                         {"alias": "y", "card": "Grizzly Bears"}]}, {"alias": "b"}])
+    x, y = target(g, refs, "x"), target(g, refs, "y")
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "cast", "player": "a", "card": "inc"}, (x, y, x))
+    assert err.value.rule == "115.3"

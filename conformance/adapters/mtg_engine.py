@@ -32,7 +32,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.1.4"
+ADAPTER_VERSION = "0.1.5"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -61,8 +61,9 @@ def _case_counter(kind: str) -> str:
 
 
 class MtgRun:
-    def __init__(self, case: dict[str, Any]) -> None:
+    def __init__(self, case: dict[str, Any], cards: dict[str, dict[str, Any]] | None = None) -> None:
         self.case = case
+        self.cards = cards or {}
         self.players = [p["alias"] for p in case["setup"]["players"]]
         self.ids: dict[str, str] = {}
         self.refs: dict[str, str] = {}
@@ -211,8 +212,8 @@ class MtgRun:
         elif act == "activate":
             iid = self.object_id(step["source"])
             # an activation move is ('activate', player, (ability id '<instance>_a<n>', instance, ...),
-            # choices); n numbers the card's activated abilities, mana abilities included, like `ability`
-            ability_id = f"{iid}_a{int(step['ability'])}"
+            # choices); n numbers all the card's abilities but keywords (statics, triggers too)
+            ability_id = f"{iid}_a{self._ability_number(step, int(step['ability']))}"
             found = [m for m in moves if m.kind == "activate" and len(m.raw) > 2
                      and isinstance(m.raw[2], tuple) and m.raw[2][:2] == (ability_id, iid)]
             if not found:
@@ -225,6 +226,17 @@ class MtgRun:
             self._zone_events(before)
         else:
             raise Rejected(f"the python-mtg adapter does not drive {act!r}")
+
+    def _ability_number(self, step: dict[str, Any], index: int) -> int:
+        """The spec's `ability` counts activated abilities only; python-mtg numbers every ability of the
+        card except keywords, in Oracle order (Ozolith's activated ability is its a1, after a static)."""
+        name = next((o.card for o in setup_objects(self.case) if o.alias == step["source"]), None)
+        abilities = (self.cards.get(name) or {}).get("abilities") if name else None
+        if not abilities:
+            return index
+        numbered = [a for a in abilities if a.get("kind") != "keyword"]
+        activated = [i for i, a in enumerate(numbered) if a.get("kind") == "activated"]
+        return activated[index] if index < len(activated) else index
 
     def _choose_target(self, found: list[Any], step: dict[str, Any]) -> Any:
         """python-mtg offers one activation move per target ({'target': id}): choosing the move is
@@ -308,10 +320,11 @@ class MtgRun:
 
 
 def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """Run one case on python-mtg. ``cards`` is only checked for presence: python-mtg uses its own cards."""
+    """Run one case on python-mtg. python-mtg uses its own card data; ``cards`` (the catalogue) only
+    says how its abilities are numbered."""
 
     def body() -> dict[str, Any]:
-        run = MtgRun(case)
+        run = MtgRun(case, cards)
         run.setup()
         steps, snapshots = run.run_script()
         return {"status": "observed",

@@ -137,6 +137,30 @@ def _phyrexian(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
 
 
+def _combat_damage_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
+    out: list[Any] = [run.ref_of(b.get("blocker_id")) for b in d.get("blockers") or []]
+    at = d.get("attack_target") or {}
+    if d.get("trample"):  # phase's AttackTarget is internally tagged: {"type": "Player", "data": seat}
+        player = at.get("type") == "Player"
+        out.append(run.player_of(at.get("data")) if player else run.ref_of(at.get("data")))
+    return out
+
+
+def _combat_damage(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """phase's AssignCombatDamage (CR 510.1c): the case's {ref: amount}; what goes to the player or
+    planeswalker it attacks (trample, 702.19b) is phase's trample_damage."""
+    assignments: list[list[int]] = []
+    trample = 0
+    for ref, n in (answer or {}).items():
+        target = run.resolve_ref(ref)
+        if "Object" in target and target["Object"] in {b.get("blocker_id") for b in d.get("blockers") or []}:
+            assignments.append([target["Object"], int(n)])
+        else:
+            trample += int(n)
+    return {"type": "AssignCombatDamage", "data": {"mode": "Normal", "assignments": assignments,
+                                                   "trample_damage": trample, "controller_damage": 0}}
+
+
 PromptHandler = tuple[
     str,
     Callable[["PhaseRun", dict[str, Any]], Any],
@@ -197,6 +221,9 @@ PROMPTS: dict[str, PromptHandler] = {
     "OutsideGameChoice": ("outside_game_card", _outside_options, _outside_card),
     "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
     "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
+    "PayCost:TapCreatures": ("tap_cost", lambda r, d: [r.ref_of(c) for c in d.get("choices") or []],
+                             _select_cards),
+    "AssignCombatDamage": ("combat_damage", _combat_damage_options, _combat_damage),
     "PayCost:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("choices") or []],
                           _select_cards),
     "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
