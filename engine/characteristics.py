@@ -184,7 +184,10 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         p = power_toughness(game, o)[0]
         if p is None or p > flt.get("power_at_most", p) or p < flt.get("power_at_least", p):
             return False
-    return not (flt.get("with_counter") and not any(n > 0 for n in o.counters.values()))
+    wanted = flt.get("with_counter")  # true: any counter; a kind: a counter of that kind
+    if isinstance(wanted, str):
+        return o.counters.get(wanted, 0) > 0
+    return not (wanted and not any(n > 0 for n in o.counters.values()))
 
 
 def _has_single_target(game: Game, o: Obj) -> bool:

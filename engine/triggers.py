@@ -125,7 +125,9 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             return {"it": o.id, "it_epoch": o.epoch, **({"that_player": d[1]} if d[0] == "player" else {})}
     elif on == "becomes_untapped" and t == "untapped" and event["object"] == src.id:
         return {}
-    elif (on == "counters_put" and t == "counters_put" and "object" in event and event.get("part", 0) == 0
+    elif (on == "counters_put" and t == "counters_put" and "object" in event
+          # once per event: its first kind, or the kind named ("one or more +1/+1 counters")
+          and (event["counter"] == trig["counter"] if "counter" in trig else event.get("part", 0) == 0)
           and _rel(trig.get("by"), event["by"], me)):  # "whenever you put": who put them (CR 122.6a)
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):

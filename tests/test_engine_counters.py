@@ -218,3 +218,21 @@ def test_removing_all_counters_removes_every_kind_and_zero_loyalty_is_a_state_ba
     removed = {e["counter"]: e["amount"] for e in step.events if e["type"] == "counters_removed"}
     assert removed == {"loyalty": 5, "+1/+1": 1}
     assert obj(step.game, refs, "viv").zone == "graveyard"  # CR 704.5i
+
+
+@pytest.mark.parametrize(("counters", "triggers"), [({"flying": 1}, 0), ({"flying": 1, "+1/+1": 1}, 1)])
+def test_a_one_or_more_counters_of_a_kind_trigger_needs_that_kind(counters: dict[str, int],
+                                                                   triggers: int) -> None:
+    # Enduring Scalelord: "whenever one or more +1/+1 counters are put on ..."
+    watcher = card("Kind Watcher", "Enchantment", [{
+        "kind": "triggered", "effects": [{"do": "gain_life", "player": "you", "amount": 1}],
+        "trigger": {"on": "counters_put", "counter": "+1/+1", "what": {"types": ["Creature"]}}}])
+    plan = {"alias": "plan", "card": "Contentious Plan"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 2}, "hand": [plan],
+                         "library": [{"alias": "top", "card": "Forest"}],
+                         "battlefield": [{"alias": "w", "card": "Kind Watcher"},
+                                         {"alias": "x", "card": "Grizzly Bears", "counters": counters}]},
+                        {"alias": "b"}], extra=[watcher])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "plan"})
+    step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
+    assert sum(1 for item in step.game.stack if item.source == refs.by_alias["w"]) == triggers
