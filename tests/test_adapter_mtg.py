@@ -99,3 +99,15 @@ def test_an_activation_with_one_move_per_target_takes_the_cases_target() -> None
     asked = result["observation"]["decisions"][0]
     assert asked["kind"] == "targets" and asked["answer"] == ["assassin"]
     assert ["assassin"] in asked["options"] and len(asked["options"]) == 3
+
+
+def test_tokens_are_reported_as_tokens_named_by_their_subtypes() -> None:
+    # CR 111.4: Spectral Procession's three Spirits are "Spirit Token"s, each with a token_created event
+    path = Path(__file__).parent.parent / "suites" / "costs-and-modes"
+    case = json.loads((path / "costs-and-modes-spectral-procession-paid-with-three-white.json").read_text())
+    result = mtg_engine.run_case(case, {})
+    assert result["status"] == "observed", result
+    obs = result["observation"]
+    spirits = [o for o in obs["final"]["objects"] if o["name"] == "Spirit Token"]
+    assert len(spirits) == 3 and all(o["token"] for o in spirits)
+    assert sum(1 for e in obs["events"] if e["type"] == "token_created") == 3

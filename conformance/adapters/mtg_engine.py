@@ -32,7 +32,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.1.5"
+ADAPTER_VERSION = "0.1.6"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -43,6 +43,8 @@ SYMBOL = {v: k for k, v in COLOR.items()}
 ZONES = {"on_battlefield": "battlefield", "in_hand": "hand", "in_library": "library",
          "graveyard": "graveyard", "exile": "exile", "command_zone": "command"}
 DECK_SIZE = 40
+TOKEN_NOISE = {"white", "blue", "black", "red", "green", "colorless", "creature", "artifact", "enchantment",
+               "token"}
 
 
 def _slug(name: str) -> str:
@@ -158,9 +160,23 @@ class MtgRun:
         except Exception as exc:
             raise Unsupported(f"python-mtg refused the edited state: {type(exc).__name__}: {exc}") from exc
 
+    def tokens(self) -> set[str]:
+        return {row[0] for row in self.g.state.get("is_token", set())}
+
+    def name_of(self, iid: str) -> str:
+        """A card's name; a token's as CR 111.4 gives it (its subtypes and "Token"), from python-mtg's
+        token id, which spells out its characteristics ('1_1_white_spirit_creature#2' -> Spirit Token)."""
+        if iid not in self.tokens():
+            return str(self.g.name(iid))
+        words = iid.split("#")[0].split("_")
+        while words and (words[0].isdigit() or words[0] == "x"):
+            words.pop(0)
+        words = [w for w in words if w not in TOKEN_NOISE]
+        return " ".join(w.capitalize() for w in words) + " Token" if words else str(self.g.name(iid))
+
     def ref_of(self, iid: str) -> str:
         if iid not in self.refs:
-            name = self.g.name(iid)
+            name = self.name_of(iid)
             n = 1 + sum(1 for r in self.refs.values() if r.startswith(f"{name}#"))
             self.refs[iid] = f"{name}#{n}"
         return self.refs[iid]
@@ -209,6 +225,8 @@ class MtgRun:
             if act == "cast":
                 self.events.append({"type": "spell_cast", "player": step["player"], "card": self.ref_of(iid)})
             self._zone_events(before)
+            if act == "cast" and self._zones().get(iid) != "hand":  # python-mtg resolves it as it is cast
+                self.events.append({"type": "resolved", "source": self.ref_of(iid), "kind": "spell"})
         elif act == "activate":
             iid = self.object_id(step["source"])
             # an activation move is ('activate', player, (ability id '<instance>_a<n>', instance, ...),
@@ -267,7 +285,12 @@ class MtgRun:
 
     def _zone_events(self, before: dict[str, str]) -> None:
         after = self._zones()
+        tokens = self.tokens()
+        owner = {c: p for (p, c) in self.g.state.get("printed_control", set())}
         for iid, zone in after.items():
+            if iid in tokens and iid not in before and zone == "battlefield":  # CR 111.1
+                self.events.append({"type": "token_created", "object": self.ref_of(iid),
+                                    "controller": owner.get(iid)})
             if before.get(iid) != zone and (iid in self.refs or zone != "library"):
                 self.events.append({"type": "zone_change", "object": self.ref_of(iid),
                                     "from": before.get(iid), "to": zone})
@@ -282,6 +305,7 @@ class MtgRun:
             if n:
                 counters.setdefault(o, {})[_case_counter(k)] = n
         owner = {c: p for (p, c) in st.get("printed_control", set())}
+        tokens = self.tokens()
         objects = []
         for iid in sorted(where):
             zone = where[iid]
@@ -290,9 +314,9 @@ class MtgRun:
             v = views.get(iid)
             cs = counters.get(iid, {})
             objects.append({
-                "ref": self.ref_of(iid), "name": g.name(iid), "zone": zone,
+                "ref": self.ref_of(iid), "name": self.name_of(iid), "zone": zone,
                 "owner": owner.get(iid), "controller": v.controller if v else owner.get(iid),
-                "token": False, "tapped": bool(v and v.tapped), "counters": cs,
+                "token": iid in tokens, "tapped": bool(v and v.tapped), "counters": cs,
                 "power": v.power if v and v.is_creature else None,
                 "toughness": v.toughness if v and v.is_creature else None,
                 "loyalty": cs.get("loyalty") if iid in on_bf else None,
