@@ -180,8 +180,9 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
             bundles.append((k, n, o.controller))
         return {**event, "counters": tuple(bundles)}
     if kind == "produce_mana":
-        if "produce" in spec:
-            return {**event, "mana": {spec["produce"]: 1}}
+        if "produce" in spec:  # Contamination: one mana; Ritual of Subdual: the same amount (its ruling)
+            n = sum(event["mana"].values()) if spec.get("keep_amount") else 1
+            return {**event, "mana": {spec["produce"]: n}}
         return {**event, "mana": {t: n * spec.get("times", 1) for t, n in event["mana"].items()}}
     if kind == "create_tokens":
         return {**event, "count": event["count"] * spec.get("times", 1)}

@@ -172,3 +172,14 @@ def test_activating_a_mana_ability_is_an_action_so_earlier_passes_no_longer_coun
     step = act(step.game, refs, {"action": "pass", "player": "b"})
     assert step.game.step == "upkeep" and step.game.priority == 0
     assert dict(step.game.players[1].mana_pool) == {"G": 1}
+
+
+@pytest.mark.parametrize(("replacer", "pool"), [("Ritual of Subdual", {"C": 2}), ("Contamination", {"B": 1})])
+def test_a_mana_type_replacement_keeps_the_amount_only_if_it_says_so(replacer: str,
+                                                                     pool: dict[str, int]) -> None:
+    # Ritual of Subdual's ruling: {G}{W} becomes {C}{C}; Contamination: "{B} instead of any other type
+    # and amount"
+    lands = [{"alias": "r", "card": replacer}, {"alias": "s", "card": "Selesnya Sanctuary"}]
+    g, refs = new_game([{"alias": "a", "battlefield": lands}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "s", "ability": 0})
+    assert dict(step.game.players[0].mana_pool) == pool
