@@ -1,7 +1,8 @@
 """An object's current characteristics (CR 109.3, 613) and the filters that test them.
 
-Layer 7 for power/toughness (CR 613.4): printed values, then modifications and counters (7c). Static
-abilities of other permanents apply while their source is on the battlefield (CR 611.3a).
+Layer 4 (types an effect adds, "becomes a creature") and layer 7 for power/toughness (CR 613.4): printed
+or set values (7b), then modifications and counters (7c). Static abilities of other permanents apply
+while their source is on the battlefield (CR 611.3a).
 """
 
 from __future__ import annotations
@@ -46,11 +47,22 @@ def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool
 
 
 def types(game: Game, o: Obj) -> tuple[str, ...]:
-    return card(game, o).types
+    """Printed card types plus those an effect gives it ("it's still a land", layer 4, CR 613.1d)."""
+    out = card(game, o).types
+    for m in o.mods:
+        out += tuple(t for t in m.types if t not in out)
+    return out
+
+
+def subtypes(game: Game, o: Obj) -> tuple[str, ...]:
+    out = card(game, o).subtypes
+    for m in o.mods:
+        out += tuple(t for t in m.subtypes if t not in out)
+    return out
 
 
 def is_type(game: Game, o: Obj, t: str) -> bool:
-    return t in card(game, o).types
+    return t in types(game, o)
 
 
 def colors(game: Game, o: Obj) -> tuple[str, ...]:
@@ -101,9 +113,14 @@ def protected_from(game: Game, o: Obj, source: Obj) -> bool:
 
 def power_toughness(game: Game, o: Obj) -> tuple[int | None, int | None]:
     c = card(game, o)
-    if "Creature" not in c.types or c.power is None or c.toughness is None:
+    # layer 7b: an effect that sets power and toughness, the latest one winning (CR 613.4b, 613.7)
+    base = [(m.base_power, m.base_toughness) for m in sorted(o.mods, key=lambda m: m.timestamp)
+            if m.base_power is not None and m.base_toughness is not None]
+    printed = (c.power, c.toughness)
+    p0, t0 = base[-1] if base else printed
+    if not is_type(game, o, "Creature") or p0 is None or t0 is None:
         return None, None
-    p, t = c.power, c.toughness
+    p, t = p0, t0
     if o.zone == "battlefield":
         for src, st in _statics(game):
             if _static_applies(game, src, st, o):
@@ -156,11 +173,11 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
     if zone and o.zone != zone:
         return False
     c = card(game, o)
-    if flt.get("types") and not set(flt["types"]) & set(c.types):
+    if flt.get("types") and not set(flt["types"]) & set(types(game, o)):
         return False
-    if flt.get("not_types") and set(flt["not_types"]) & set(c.types):
+    if flt.get("not_types") and set(flt["not_types"]) & set(types(game, o)):
         return False
-    if flt.get("subtypes") and not set(flt["subtypes"]) & set(c.subtypes):
+    if flt.get("subtypes") and not set(flt["subtypes"]) & set(subtypes(game, o)):
         return False
     if flt.get("colors") and not set(flt["colors"]) & set(c.colors):
         return False

@@ -424,6 +424,16 @@ def _pump(ctx: Ctx, res: Res, p: Params) -> None:
         _add_mod(ctx, oid, Mod(power=p.get("power", 0), toughness=p.get("toughness", 0)))
 
 
+@effect("become_creature")
+def _become_creature(ctx: Ctx, res: Res, p: Params) -> None:
+    """"[It] becomes an N/N [subtype] creature until end of turn. It's still a land." (Mutavault): adds
+    the Creature type (layer 4) and sets its power and toughness (layer 7b); it keeps its other types
+    and abilities, and it is as summoning sick as the permanent was (CR 302.6)."""
+    for oid in objects(ctx, res, p["what"]):
+        _add_mod(ctx, oid, Mod(types=("Creature",), subtypes=tuple(p.get("subtypes", ())),
+                               base_power=int(p["power"]), base_toughness=int(p["toughness"])))
+
+
 @effect("grant_keyword")
 def _grant_keyword(ctx: Ctx, res: Res, p: Params) -> None:
     for oid in objects(ctx, res, p["what"]):

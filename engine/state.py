@@ -111,6 +111,10 @@ class Mod:
     toughness: int = 0
     keyword: str | None = None
     protection: str | None = None  # a colour
+    types: tuple[str, ...] = ()  # card types it gains, "becomes a creature" (layer 4, CR 613.1d)
+    subtypes: tuple[str, ...] = ()
+    base_power: int | None = None  # "becomes a 2/2": power and toughness set (layer 7b, CR 613.4b)
+    base_toughness: int | None = None
     timestamp: int = 0
 
 

@@ -7,6 +7,7 @@ import pytest
 from engine_helpers import act, card, new_game, obj, target
 
 from engine import IllegalAction, apply
+from engine import characteristics as ch
 
 
 def test_control_until_end_of_turn_returns_in_cleanup_and_the_owner_can_tap_it_next_turn() -> None:
@@ -54,3 +55,18 @@ def test_an_attacker_whose_controller_changes_may_then_block_for_its_new_control
     step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
     assert obj(step.game, refs, "bear").zone == "graveyard" and obj(step.game, refs, "mowu").damage == 2
     assert step.game.players[1].life == 20
+
+
+def test_a_land_that_becomes_a_creature_is_summoning_sick_if_it_came_this_turn() -> None:
+    # Mutavault's ruling (2008-08-01), CR 302.6: the land's {T} ability, fine before, is refused once
+    # it is a creature; layer 4 adds the type, layer 7b sets 2/2 (CR 613.4b)
+    vault_card = {"alias": "vault", "card": "Mutavault"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 1}, "hand": [vault_card]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "play_land", "player": "a", "card": "vault"})
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "vault", "ability": 1})
+    step = act(step.game, refs, {"action": "resolve"})
+    vault = obj(step.game, refs, "vault")
+    assert ch.is_type(step.game, vault, "Creature") and ch.power_toughness(step.game, vault) == (2, 2)
+    with pytest.raises(IllegalAction) as err:
+        act(step.game, refs, {"action": "activate", "player": "a", "source": "vault", "ability": 0})
+    assert err.value.rule == "302.6"
