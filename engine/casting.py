@@ -178,7 +178,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     o = game.objects.get(oid)
     if o is None:
         raise MalformedAction(f"no object {oid}")
-    abilities = ch.card(game, o).activated
+    abilities = ch.activated(game, o)
     if not 0 <= index < len(abilities):
         raise MalformedAction(f"{o.alias or o.card} has no activated ability #{index}")
     ability = abilities[index]

@@ -46,6 +46,17 @@ def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool
     return matches(game, st["affects"], o, src)
 
 
+def activated(game: Game, o: Obj) -> tuple[Mapping[str, Any], ...]:
+    """Its activated abilities: printed ones in Oracle order, then those static abilities give it (layer 6,
+    CR 613.1f; Chromatic Lantern), which a script's ``ability`` index counts after the printed ones."""
+    out = card(game, o).activated
+    if o.zone == "battlefield":
+        for src, st in _statics(game):
+            if st.get("abilities") and _static_applies(game, src, st, o):
+                out += tuple(a for a in st["abilities"] if a["kind"] == "activated")
+    return out
+
+
 def types(game: Game, o: Obj) -> tuple[str, ...]:
     """Printed card types plus those an effect gives it ("it's still a land", layer 4, CR 613.1d)."""
     out = card(game, o).types

@@ -154,7 +154,7 @@ def legal_actions(game: Game) -> list[dict[str, Any]]:
         o = game.obj(oid)
         if o.controller != p:
             continue
-        for i, ability in enumerate(ch.card(game, o).activated):
+        for i, ability in enumerate(ch.activated(game, o)):
             try:
                 check_costs_payable(game, p, o, ability)
             except IllegalAction:

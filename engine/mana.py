@@ -191,7 +191,7 @@ def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset(),
     o = game.obj(oid)
     visiting = visiting | {oid}
     out: set[str] = set()
-    for ability in ch.card(game, o).activated:
+    for ability in ch.activated(game, o):
         if not is_mana_ability(ability):
             continue
         tapped = bool(ability.get("cost", {}).get("tap"))

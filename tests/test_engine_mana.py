@@ -183,3 +183,12 @@ def test_a_mana_type_replacement_keeps_the_amount_only_if_it_says_so(replacer: s
     g, refs = new_game([{"alias": "a", "battlefield": lands}, {"alias": "b"}])
     step = act(g, refs, {"action": "activate", "player": "a", "source": "s", "ability": 0})
     assert dict(step.game.players[0].mana_pool) == pool
+
+
+def test_a_static_ability_can_give_lands_a_mana_ability_they_keep_their_own() -> None:
+    # Chromatic Lantern (layer 6, CR 613.1f): the Forest could now produce any colour (106.7)
+    lands = [{"alias": "lantern", "card": "Chromatic Lantern"}, {"alias": "forest", "card": "Forest"}]
+    g, refs = new_game([{"alias": "a", "battlefield": lands}, {"alias": "b"}])
+    assert could_produce(g, refs.by_alias["forest"]) == {"W", "U", "B", "R", "G"}
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "forest", "ability": 0})
+    assert dict(step.game.players[0].mana_pool) == {"G": 1}  # its own ability is still there
