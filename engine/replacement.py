@@ -144,6 +144,8 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
     if kind == "produce_mana":
         if not event["tapped"] or not any(event["mana"].values()):
             return False
+        if sum(event["mana"].values()) < spec.get("min_amount", 1):  # Damping Sphere: "two or more mana"
+            return False
         if spec.get("tapped_by") == "you" and event["player"] != r.controller:
             return False
         flt = spec.get("affects")

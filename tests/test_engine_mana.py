@@ -192,3 +192,12 @@ def test_a_static_ability_can_give_lands_a_mana_ability_they_keep_their_own() ->
     assert could_produce(g, refs.by_alias["forest"]) == {"W", "U", "B", "R", "G"}
     step = act(g, refs, {"action": "activate", "player": "a", "source": "forest", "ability": 0})
     assert dict(step.game.players[0].mana_pool) == {"G": 1}  # its own ability is still there
+
+
+@pytest.mark.parametrize(("land", "pool"), [("Forest", {"G": 1}), ("Selesnya Sanctuary", {"C": 1})])
+def test_a_mana_replacement_may_need_two_or_more_mana(land: str, pool: dict[str, int]) -> None:
+    # Damping Sphere: "If a land is tapped for two or more mana, it produces {C} instead"
+    lands = [{"alias": "sphere", "card": "Damping Sphere"}, {"alias": "land", "card": land}]
+    g, refs = new_game([{"alias": "a", "battlefield": lands}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "land", "ability": 0})
+    assert dict(step.game.players[0].mana_pool) == pool
