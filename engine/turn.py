@@ -304,8 +304,28 @@ def _assign_attacker(ctx: Ctx, o: Obj, blockers: list[Obj], defending: Target) -
     return [(t, n) for t, n in pairs if n > 0]
 
 
+def _strikes_first(game: Game, o: Obj) -> bool:
+    return ch.has_keyword(game, o, "First strike") or ch.has_keyword(game, o, "Double strike")
+
+
 def combat_damage(ctx: Ctx) -> None:
-    """CR 510: attackers and blockers deal damage equal to their power, simultaneously."""
+    """CR 510: attackers and blockers deal damage equal to their power, simultaneously. With first or
+    double strike in combat there are two combat damage steps (CR 510.4, 702.7b, 702.4b): first those
+    creatures, then the others and the double strikers; state-based actions are checked in between
+    (simplified: no priority in between, see README)."""
+    game = ctx.game
+    in_combat = [game.obj(a.attacker) for a in game.attacks] + [game.obj(b) for b, _ in game.blocks]
+    first = {o.id for o in in_combat if o.zone == "battlefield" and _strikes_first(game, o)}
+    if not first:
+        _deal_combat_damage(ctx, lambda o: True)
+        return
+    _deal_combat_damage(ctx, lambda o: o.id in first)
+    sba.check(ctx)
+    _deal_combat_damage(ctx, lambda o: o.id not in first or ch.has_keyword(ctx.game, o, "Double strike"))
+
+
+def _deal_combat_damage(ctx: Ctx, deals: Any) -> None:
+    """One combat damage step: the creatures ``deals`` accepts assign and deal their damage."""
     game = ctx.game
     assignments: list[tuple[Obj, Target, int]] = []
     out = game.removed_from_combat
@@ -316,12 +336,14 @@ def combat_damage(ctx: Ctx) -> None:
         blockers = [game.obj(b) for b, att in game.blocks
                     if att == a.attacker and game.obj(b).zone == "battlefield" and b not in out]
         blocked = any(att == a.attacker for _, att in game.blocks)
-        if blockers:
-            assignments += [(o, t, n) for t, n in _assign_attacker(ctx, o, blockers, a.defending)]
-            for b in blockers:  # each blocker blocks only this attacker (CR 510.1d)
+        if deals(o):
+            if blockers:
+                assignments += [(o, t, n) for t, n in _assign_attacker(ctx, o, blockers, a.defending)]
+            elif not blocked or ch.has_keyword(game, o, "Trample"):  # CR 702.19e: blockers all removed
+                assignments.append((o, a.defending, ch.power(game, o)))
+        for b in blockers:  # each blocker blocks only this attacker (CR 510.1d)
+            if deals(b):
                 assignments.append((b, ("object", o.id, o.epoch), ch.power(game, b)))
-        elif not blocked or ch.has_keyword(game, o, "Trample"):  # CR 702.19e: blockers all removed
-            assignments.append((o, a.defending, ch.power(game, o)))
     dealt: dict[int, tuple[Obj, int]] = {}
     wither: dict[tuple[Target, int], int] = {}
     for source, target, n in assignments:  # simultaneously (CR 510.2)

@@ -160,3 +160,16 @@ def test_wither_damage_dealt_at_once_is_one_counter_event_and_not_an_effects_cou
     step = act(step.game, refs, {"action": "advance", "step": "combat_damage"},
                ((target(g, refs, "r1"), 3), (target(g, refs, "r2"), 3)))
     assert obj(step.game, refs, "att").counters["-1/-1"] == 3  # 2 + 2 - 1, not doubled
+
+
+def test_a_first_strike_blocker_kills_the_attacker_before_it_deals_damage() -> None:
+    # CR 702.7b, 510.4: two combat damage steps; the Bears die before the regular step
+    g2, refs2 = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Grizzly Bears"}]},
+                          {"alias": "b", "battlefield": [{"alias": "hex", "card": "Vampire Hexmage"}]}])
+    step = act(g2, refs2, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs2.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs2, {"action": "advance", "step": "declare_blockers"})
+    step = _block(step.game, refs2, [("hex", "att")])
+    step = act(step.game, refs2, {"action": "advance", "step": "end_of_combat"})
+    assert obj(step.game, refs2, "att").zone == "graveyard" and obj(step.game, refs2, "hex").damage == 0
