@@ -112,12 +112,17 @@ def test_a_spell_with_one_target_can_be_shunted() -> None:
     assert [t[1] for t in step.pending.options] == [refs.by_alias["shock"]]
 
 
+def _arc_lightning_against(alias: str, response: str, mana: dict[str, int]) -> tuple:  # type: ignore[type-arg]
+    """a holds Arc Lightning; b has Grizzly Bears and ``response`` in hand with ``mana``."""
+    return new_game([
+        {"alias": "a", "mana_pool": {"R": 3}, "hand": [{"alias": "arc", "card": "Arc Lightning"}]},
+        {"alias": "b", "mana_pool": mana, "hand": [{"alias": alias, "card": response}],
+         "battlefield": [{"alias": "theirs", "card": "Grizzly Bears"}]}])
+
+
 def test_divided_damage_for_a_target_that_became_illegal_is_not_dealt() -> None:
     # Arc Lightning (ruling 2014-09-20): the original division applies, the illegal target's share is lost
-    g, refs = new_game([
-        {"alias": "a", "mana_pool": {"R": 3}, "hand": [{"alias": "arc", "card": "Arc Lightning"}]},
-        {"alias": "b", "mana_pool": {"U": 1}, "hand": [{"alias": "uns", "card": "Unsummon"}],
-         "battlefield": [{"alias": "theirs", "card": "Grizzly Bears"}]}])
+    g, refs = _arc_lightning_against("uns", "Unsummon", {"U": 1})
     t = target(g, refs, "theirs")
     step = act(g, refs, {"action": "cast", "player": "a", "card": "arc"}, (t, ("player", 1)),
                ((t, 2), (("player", 1), 1)))
@@ -191,10 +196,7 @@ def test_a_power_limit_on_a_target_is_checked_as_targets_are_chosen() -> None:
 
 def test_a_changed_target_takes_the_old_targets_share_of_the_division() -> None:
     # CR 115.7f: the division can't change; Shunt moves Arc Lightning's 3 damage to the new target
-    g, refs = new_game([
-        {"alias": "a", "mana_pool": {"R": 3}, "hand": [{"alias": "arc", "card": "Arc Lightning"}]},
-        {"alias": "b", "mana_pool": {"R": 3}, "hand": [{"alias": "shunt", "card": "Shunt"}],
-         "battlefield": [{"alias": "theirs", "card": "Grizzly Bears"}]}])
+    g, refs = _arc_lightning_against("shunt", "Shunt", {"R": 3})
     theirs = target(g, refs, "theirs")
     step = act(g, refs, {"action": "cast", "player": "a", "card": "arc"}, (theirs,), ((theirs, 3),))
     step = act(step.game, refs, {"action": "pass", "player": "a"})
