@@ -150,14 +150,25 @@ def _remove_counters(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("move_counter")
 def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 122.5: remove one counter from the first object and put it on the second; if either can't be
+    done (no counter of that kind, the same object, an object gone), neither is (Combine Guildmage's
+    ruling). Without a named kind the player chooses among the kinds it has (``counter_kind``)."""
     src = recipients(ctx, res, p["from"])
     dst = recipients(ctx, res, p["to"])
-    if src and dst:
-        have = ctx.game.obj(src[0][1]).counters
-        if have:
-            kind = sorted(have)[0]
-            if remove_counters(ctx, src[0], kind, 1):
-                put_counters(ctx, dst[0], {kind: 1}, res.controller)
+    if not src or not dst or src[0][:2] == dst[0][:2]:
+        return
+    have = {k: n for k, n in ctx.game.obj(src[0][1]).counters.items() if n > 0}
+    kinds = [p["counter"]] if "counter" in p else sorted(have)
+    kinds = [k for k in kinds if k in have]
+    if not kinds:
+        return
+    kind = kinds[0]
+    if len(kinds) > 1:
+        kind = ctx.choose(Decision("counter_kind", res.controller, res.source, tuple(kinds)))
+        if kind not in kinds:
+            raise IllegalAction("122.5", "choose a kind of counter the object has")
+    if remove_counters(ctx, src[0], kind, 1):
+        put_counters(ctx, dst[0], {kind: 1}, res.controller)
 
 
 # --- damage, life, zone changes ------------------------------------------------------------------

@@ -236,3 +236,23 @@ def test_a_one_or_more_counters_of_a_kind_trigger_needs_that_kind(counters: dict
     step = act(g, refs, {"action": "cast", "player": "a", "card": "plan"})
     step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
     assert sum(1 for item in step.game.stack if item.source == refs.by_alias["w"]) == triggers
+
+
+@pytest.mark.parametrize(("counters", "moved"), [({"+1/+1": 1}, True), ({"-1/-1": 1}, False), ({}, False)])
+def test_moving_a_counter_of_a_kind_the_object_lacks_does_nothing(counters: dict[str, int],
+                                                                  moved: bool) -> None:
+    # CR 122.5 (Combine Guildmage's ruling): Daghatar moves a +1/+1 counter only if there is one
+    mover = card("Mover", "Sorcery", [{"kind": "spell", "targets": [{"filter": {"types": ["Creature"]}},
+                                                                    {"filter": {"types": ["Creature"]},
+                                                                     "distinct_from": 0}],
+                                       "effects": [{"do": "move_counter", "from": {"target": 0},
+                                                    "to": {"target": 1}, "counter": "+1/+1"}]}])
+    g, refs = new_game([{"alias": "a", "hand": [{"alias": "m", "card": "Mover"}],
+                         "battlefield": [{"alias": "x", "card": "Grizzly Bears", "counters": counters},
+                                         {"alias": "y", "card": "Grizzly Bears"}]}, {"alias": "b"}],
+                       extra=[mover])
+    chosen = (target(g, refs, "x"), target(g, refs, "y"))
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "m"}, chosen)
+    step = act(step.game, refs, {"action": "resolve"})
+    assert dict(obj(step.game, refs, "y").counters) == ({"+1/+1": 1} if moved else {})
+    assert dict(obj(step.game, refs, "x").counters) == ({} if moved else counters)
