@@ -97,7 +97,7 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
     if cost.get("tap"):
         ctx.game = game.with_obj(replace(game.obj(o.id), tapped=True))
     if "tap_other" in cost:  # "tap an untapped creature you control": any such, sick or not (302.6)
-        options = _tap_other_options(ctx.game, player, o, cost["tap_other"])
+        options = _tap_other_options(ctx.game, player, o, cost)
         answer = ctx.choose(Decision("tap_cost", player, o.id, options, 1, 1))
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != 1 or chosen[0] not in options:
@@ -137,10 +137,12 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
     return sacrificed
 
 
-def _tap_other_options(game: Game, player: int, o: Obj, flt: Mapping[str, Any]) -> tuple[Target, ...]:
+def _tap_other_options(game: Game, player: int, o: Obj, cost: Mapping[str, Any]) -> tuple[Target, ...]:
+    """What "tap an untapped [creature] you control" can tap: the source too (Galecaster Colossus), unless
+    the cost's {T} taps it already (Springleaf Drum)."""
     return tuple(("object", c.id, c.epoch) for c in (game.obj(i) for i in game.battlefield)
-                 if c.id != o.id and c.controller == player and not c.tapped
-                 and ch.matches(game, flt, c, o, player))
+                 if not (c.id == o.id and cost.get("tap")) and c.controller == player and not c.tapped
+                 and ch.matches(game, cost["tap_other"], c, o, player))
 
 
 def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> None:
@@ -165,7 +167,7 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
             raise IllegalAction("606.6", "not enough loyalty to pay this cost")
     if ability.get("timing") == "sorcery" and not sorcery_timing(game, player):
         raise IllegalAction("602.5d", "this ability can be activated only as a sorcery")
-    if "tap_other" in cost and not _tap_other_options(game, player, o, cost["tap_other"]):
+    if "tap_other" in cost and not _tap_other_options(game, player, o, cost):
         raise IllegalAction("118.3", "no untapped permanent you control can be tapped to pay this cost")
     rc = cost.get("remove_counters")
     if rc and o.counters.get(rc["counter"], 0) < rc["amount"]:

@@ -196,15 +196,25 @@ def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset(),
             continue
         tapped = bool(ability.get("cost", {}).get("tap"))
         for eff in ability["effects"]:
+            n = _amount_of_effect(eff)
             for t in _types_of_effect(game, o.controller, eff, visiting, memo):
-                out |= _replaced_types(game, oid, o.controller, t, tapped)
+                out |= _replaced_types(game, oid, o.controller, t, tapped, n)
     memo[key] = out
     return out
 
 
-def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: bool) -> set[str]:
-    """Types one mana of ``mana_type`` could become with the applicable replacements in any order."""
-    event: dict[str, Any] = {"kind": "produce_mana", "source": oid, "player": player, "mana": {mana_type: 1},
+def _amount_of_effect(eff: Mapping[str, Any]) -> int:
+    """How much mana one activation's effect would produce, for replacements that depend on the amount
+    (Damping Sphere); X counts as 0 here, as off the stack (CR 107.3)."""
+    if eff["do"] == "add_mana":
+        return len(parse_cost(eff["mana"]))
+    amount = eff.get("amount", 1)
+    return amount if isinstance(amount, int) else 1
+
+
+def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: bool, n: int = 1) -> set[str]:
+    """Types ``n`` mana of ``mana_type`` could become with the applicable replacements in any order."""
+    event: dict[str, Any] = {"kind": "produce_mana", "source": oid, "player": player, "mana": {mana_type: n},
                              "tapped": tapped}
     cands = [r for r in replacement._candidates(game, event)]
     out: set[str] = set()

@@ -111,7 +111,11 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
         if (o is not None and _rel(trig.get("by"), event["player"], me)
                 and _what(game, trig.get("what"), o, src)
                 and (trig.get("mana") is None or trig["mana"] in event["mana"])):
-            return {"it": o.id, "that_player": event["player"], "produced": tuple(event["mana"])}
+            # "it" is the permanent tapped: once sacrificed for the mana, a new object it no longer is
+            lk = game.last_known.get(o.id) if o.zone != "battlefield" else None
+            epoch = lk.epoch if lk is not None else o.epoch
+            return {"it": o.id, "it_epoch": epoch, "that_player": event["player"],
+                    "produced": tuple(event["mana"])}
     elif on == "step_begins" and t == "step" and event["step"] == trig.get("step"):
         if trig.get("whose", "your") == "each" or game.active == me:
             return {"that_player": game.active}

@@ -201,3 +201,23 @@ def test_a_mana_replacement_may_need_two_or_more_mana(land: str, pool: dict[str,
     g, refs = new_game([{"alias": "a", "battlefield": lands}, {"alias": "b"}])
     step = act(g, refs, {"action": "activate", "player": "a", "source": "land", "ability": 0})
     assert dict(step.game.players[0].mana_pool) == pool
+
+
+def test_several_mana_of_any_colors_is_one_production_event() -> None:
+    # CR 106.12b: "Add two mana in any combination of colors" under Damping Sphere is one event of two
+    prism = card("Prism Land", "Land", [{"kind": "activated", "cost": {"tap": True},
+                                          "effects": [{"do": "add_mana_any_color", "amount": 2}]}])
+    lands = [{"alias": "sphere", "card": "Damping Sphere"}, {"alias": "prism", "card": "Prism Land"}]
+    g, refs = new_game([{"alias": "a", "battlefield": lands}, {"alias": "b"}], extra=[prism])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "prism", "ability": 0}, "W", "U")
+    assert dict(step.game.players[0].mana_pool) == {"C": 1}
+    assert could_produce(g, refs.by_alias["prism"]) == {"C"}  # CR 106.7: replacements included
+
+
+def test_a_trigger_on_a_land_sacrificed_for_mana_finds_no_land_to_return() -> None:
+    # Storm Cauldron: "return it to its owner's hand" - the sacrificed Crystal Vein is a new object (400.7)
+    lands = [{"alias": "cauldron", "card": "Storm Cauldron"}, {"alias": "vein", "card": "Crystal Vein"}]
+    g, refs = new_game([{"alias": "a", "battlefield": lands}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "vein", "ability": 1})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "vein").zone == "graveyard"
