@@ -42,7 +42,7 @@ from conformance.adapters.phase_vocab import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.3.7"
+ADAPTER_VERSION = "0.3.8"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -111,6 +111,20 @@ class PhaseRun:
 
     def waiting(self) -> dict[str, Any]:
         return dict(self.g.waiting_for())
+
+    def take_more(self, kind: str, seat: Any, n: int) -> list[Any]:
+        """The answers of the next ``n`` unused entries of ``kind`` for this player, marked used and
+        recorded as asked: one phase prompt that answers several of the case's decisions at once."""
+        player = self.player_of(seat)
+        out: list[Any] = []
+        for _ in range(max(0, n)):
+            index = self.book.match(kind, player, lambda ref: True)
+            if index is None:
+                raise Rejected(f"{kind}: the case answers fewer of these choices than phase asks at once")
+            answer = self.book.entries[index]["answer"]
+            self.book.record(kind, player, None, None, answer, index, False)
+            out.append(answer)
+        return out
 
     def player_of(self, seat: Any) -> str | None:
         return self.players[seat] if isinstance(seat, int) and 0 <= seat < len(self.players) else None

@@ -137,6 +137,20 @@ def _phyrexian(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
 
 
+def _mana_color(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """ChooseManaColor: one colour, or for "N mana in any combination of colors" phase's single
+    AnyCombination prompt, answered with the case's next N mana_color entries (the reference engine
+    asks one decision per mana)."""
+    choice = d.get("choice") or {}
+    if choice.get("type") == "AnyCombination":
+        n = int((choice.get("data") or {}).get("count", 1))
+        colors = [answer, *run.take_more("mana_color", d.get("player"), n - 1)]
+        return {"type": "ChooseManaColor", "data": {"choice": {
+            "type": "Combination", "data": [COLOR_OF_SYMBOL.get(c, c) for c in colors]}}}
+    return {"type": "ChooseManaColor",
+            "data": {"choice": {"type": "SingleColor", "data": COLOR_OF_SYMBOL[answer]}}}
+
+
 def _combat_damage_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
     out: list[Any] = [run.ref_of(b.get("blocker_id")) for b in d.get("blockers") or []]
     at = d.get("attack_target") or {}
@@ -216,8 +230,7 @@ PROMPTS: dict[str, PromptHandler] = {
         "mana_color",
         lambda r, d: [SYMBOL_OF_COLOR.get(c, c)
                       for c in ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
-        lambda r, d, a: {"type": "ChooseManaColor", "data": {"choice": {
-            "type": "SingleColor", "data": COLOR_OF_SYMBOL[a]}}}),
+        lambda r, d, a: _mana_color(r, d, a)),
     "OutsideGameChoice": ("outside_game_card", _outside_options, _outside_card),
     "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
     "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
