@@ -156,5 +156,7 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         return ch.power(ctx.game, lki) if lki is not None else 0
     if isinstance(value, dict) and "counters_on" in value:
         found = objects(ctx, res, value["counters_on"])
-        return ctx.game.obj(found[0]).counters.get(value.get("counter", "+1/+1"), 0) if found else 0
+        obj = ctx.game.obj(found[0]) if found else it_last_known(ctx, res, value["counters_on"])
+        # as it last existed once gone: Hangarback Walker's dies ability counts its counters (CR 608.2h)
+        return obj.counters.get(value.get("counter", "+1/+1"), 0) if obj is not None else 0
     return 0

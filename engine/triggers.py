@@ -131,11 +131,13 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
         return {}
     elif (on == "counters_put" and t == "counters_put" and "object" in event
           # once per event: its first kind, or the kind named ("one or more +1/+1 counters")
-          and (event["counter"] == trig["counter"] if "counter" in trig else event.get("part", 0) == 0)
+          and (event["counter"] == trig["counter"] if "counter" in trig
+               else trig.get("each_counter") or event.get("part", 0) == 0)
           and _rel(trig.get("by"), event["by"], me)):  # "whenever you put": who put them (CR 122.6a)
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):
-            return {"it": o.id}
+            # "whenever a counter is put": once for each counter (Bloodcrazed Hoplite's ruling)
+            return {"it": o.id, **({"times": int(event["amount"])} if trig.get("each_counter") else {})}
     return None
 
 
@@ -159,13 +161,14 @@ def on_event(ctx: Ctx, event: Event, lookback: Game | None = None) -> None:
         if ability.get("once_per_turn"):
             game = replace(game, once_per_turn=game.once_per_turn | {(src.id, src.epoch, index)})
             ctx.game = game
-        inst = TriggerInstance(src.controller, src.id, index, FMap(info), src)
-        if is_mana_trigger(ability):
-            resolve_mana_trigger(ctx, inst, ability)
-            game = ctx.game
-        else:
-            ctx.game = replace(ctx.game, pending_triggers=(*ctx.game.pending_triggers, inst))
-            game = ctx.game
+        times = int(info.pop("times", 1))  # "whenever a counter is put": once per counter
+        for _ in range(times):
+            inst = TriggerInstance(src.controller, src.id, index, FMap(info), src)
+            if is_mana_trigger(ability):
+                resolve_mana_trigger(ctx, inst, ability)
+            else:
+                ctx.game = replace(ctx.game, pending_triggers=(*ctx.game.pending_triggers, inst))
+        game = ctx.game
 
 
 def resolve_mana_trigger(ctx: Ctx, inst: TriggerInstance, ability: Mapping[str, Any]) -> None:

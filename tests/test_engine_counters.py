@@ -256,3 +256,22 @@ def test_moving_a_counter_of_a_kind_the_object_lacks_does_nothing(counters: dict
     step = act(step.game, refs, {"action": "resolve"})
     assert dict(obj(step.game, refs, "y").counters) == ({"+1/+1": 1} if moved else {})
     assert dict(obj(step.game, refs, "x").counters) == ({} if moved else counters)
+
+
+def test_a_whenever_a_counter_is_put_trigger_fires_once_per_counter() -> None:
+    # Bloodcrazed Hoplite's ruling: two +1/+1 counters put at once, two triggers
+    watcher = card("Per Counter", "Enchantment", [{
+        "kind": "triggered", "effects": [{"do": "gain_life", "player": "you", "amount": 1}],
+        "trigger": {"on": "counters_put", "counter": "+1/+1", "each_counter": True,
+                    "what": {"types": ["Creature"]}}}])
+    battlefield = [{"alias": "w", "card": "Per Counter"},
+                   {"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1}},
+                   {"alias": "scales", "card": "Hardened Scales"}]
+    hand = [{"alias": "plan", "card": "Contentious Plan"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 2}, "hand": hand,
+                         "library": [{"alias": "top", "card": "Forest"}], "battlefield": battlefield},
+                        {"alias": "b"}], extra=[watcher])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "plan"})
+    step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
+    assert step.pending is not None and step.pending.kind == "trigger_order"
+    assert len(step.pending.options) == 2
