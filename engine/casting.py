@@ -86,6 +86,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     mana.pay(ctx, player, cd.mana_cost, x, oid)  # 601.2g-h
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)  # 117.3c
     ctx.emit({"type": "spell_cast", "player": player, "card": oid, "targets": slots})  # 601.2i
+    tg.became_targets(ctx, oid, player, oid, slots)
     commit_crime_if(ctx, player, oid, slots)
 
 
@@ -218,6 +219,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
                                                  if s.id == item.id else s for s in ctx.game.stack))
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)
     ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index})
+    tg.became_targets(ctx, item.id, player, oid, slots)
     commit_crime_if(ctx, player, oid, slots)
 
 

@@ -26,6 +26,21 @@ def card(game: Game, o: Obj) -> CardDef:
     return c
 
 
+def as_triggered(a: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """A triggered ability as data; a keyword that is one in what it means: ward (CR 702.21a, "Whenever
+    this permanent becomes the target of a spell or ability an opponent controls, counter that spell
+    or ability unless that player pays [cost]")."""
+    if a["kind"] == "triggered":
+        return a
+    if a["kind"] == "keyword" and a["keyword"] == "Ward":
+        pay = {"do": "pay", "player": "that_player", **({"cost": a["cost"]} if "cost" in a else {}),
+               **({"life": a["life"]} if "life" in a else {})}
+        return {"kind": "triggered", "trigger": {"on": "becomes_target", "what": "self", "by": "opponent"},
+                "effects": [{"do": "unless", "player": "that_player", "a": [pay],
+                             "effects": [{"do": "counter_spell", "what": "it"}]}]}
+    return None
+
+
 def _statics(game: Game) -> Iterable[tuple[Obj, Mapping[str, Any]]]:
     for sid in game.battlefield:
         s = game.objects[sid]
@@ -158,6 +173,26 @@ def toughness(game: Game, o: Obj) -> int:
 
 def untaps_normally(game: Game, o: Obj) -> bool:
     return not any(a["kind"] == "static" and a["static"].get("no_untap") for a in card(game, o).abilities)
+
+
+def can_get_counter(game: Game, target: tuple[Any, ...], kind: str, entering: Obj | None = None) -> bool:
+    """Whether a counter of ``kind`` can be put on the object or player: not while a "can't" effect
+    says otherwise (Solemnity: "Players can't get counters. Counters can't be put on artifacts, ...";
+    Melira). "Can't" beats any instruction to put them (CR 101.2, 614.17); replacement effects may
+    still have modified the event (Solemnity's ruling), but no counter is put. ``entering``: the
+    permanent as it would exist on the battlefield (CR 614.12)."""
+    for src, st in _statics(game):
+        no = st.get("no_counters")
+        if not no or (isinstance(no, str) and no != kind):
+            continue
+        flt = st.get("affects", {})
+        if target[0] == "player":
+            if matches_player(game, flt, int(target[1]), src.controller):
+                return False
+        elif flt.get("what") != "player" and matches(game, flt, entering or game.obj(target[1]), src,
+                                                     src.controller):
+            return False
+    return True
 
 
 def _relation(rel: str | None, who: int, me: int, game: Game) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import characteristics as ch
 from . import replacement
 from .context import Ctx
 from .state import Obj, Target, counters_add, replace
@@ -31,7 +32,7 @@ def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *,
     # trigger fires once for the event (CR 603.2c; Generous Patron ruling 2018-06-08)
     part = 0
     for kind, n in event["counters"].items():
-        if n <= 0:
+        if n <= 0 or not ch.can_get_counter(ctx.game, target, kind):  # "can't" (Solemnity, CR 101.2)
             continue
         if target[0] == "player":
             p = ctx.game.players[target[1]]

@@ -528,29 +528,54 @@ def _may(ctx: Ctx, res: Res, p: Params) -> None:
         perform(ctx, res, p["effects"])
 
 
-def _can_sacrifice(ctx: Ctx, res: Res, effects: Any) -> bool:
-    """Whether the player could do ``effects`` as an "unless" cost: a sacrifice needs a permanent of the
-    filter's kind that they control (CR 118.3: a cost can't be paid without the resources)."""
+def _can_do(ctx: Ctx, res: Res, player: int, effects: Any) -> bool:
+    """Whether ``player`` could do ``effects`` as an "unless" cost (CR 118.3: a cost can't be paid without
+    the resources): a sacrifice needs a permanent of the filter's kind that they control; a payment, the
+    mana in their pool (mana abilities are activated before, while they have priority) and the life."""
     game = ctx.game
+    pl = game.players[player]
     for e in effects:
         if e["do"] == "sacrifice" and "what" not in e:
             flt = {**e.get("filter", {"types": ["Creature"]}), "controller": "any"}
-            if not any(o.controller == res.controller and ch.matches(game, flt, o, None, res.controller)
+            if not any(o.controller == player and ch.matches(game, flt, o, None, player)
                        for o in (game.objects[i] for i in game.battlefield)):
                 return False
+        unpayable = "cost" in e and not mana_mod.payments(pl.mana_pool, e["cost"], 0, life=pl.life)
+        if e["do"] == "pay" and (unpayable or pl.life < int(e.get("life", 0))):
+            return False
     return True
 
 
 @effect("unless")
 def _unless(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 118.12: "[effects] unless you [a]": the controller chooses on resolution whether to do ``a``
-    (answered as "may"); if they don't, or can't, ``effects`` happen."""
-    options = (True, False) if _can_sacrifice(ctx, res, p["a"]) else (False,)
-    yes = ctx.choose(Decision("may", res.controller, res.source, options,
+    """CR 118.12: "[effects] unless [a player does a]": that player (``player``, by default the
+    controller) chooses on resolution whether to do ``a`` (answered as "may"); if they don't, or can't,
+    ``effects`` happen. Ward: "counter that spell or ability unless that player pays [cost]" (702.21a)."""
+    who = players(ctx, res, p.get("player", "you"))
+    if not who:
+        return
+    payer = who[0]
+    options = (True, False) if _can_do(ctx, res, payer, p["a"]) else (False,)
+    yes = ctx.choose(Decision("may", payer, res.source, options,
                               info=FMap({"forced": (False,) if options == (False,) else None})))
     if yes not in options:
         raise IllegalAction("118.12", f"answer the \"unless\" with one of {list(options)}")
     perform(ctx, res, p["a"] if yes else p["effects"])
+
+
+@effect("pay")
+def _pay(ctx: Ctx, res: Res, p: Params) -> None:
+    """A player pays a cost while the ability resolves (CR 118.12): mana from their pool (CR 601.2h), life
+    (CR 119.4, not more than they have)."""
+    for who in players(ctx, res, p.get("player", "you")):
+        if "cost" in p:
+            mana_mod.pay(ctx, who, p["cost"], 0, res.source)
+        if "life" in p:
+            pl = ctx.game.players[who]
+            if pl.life < int(p["life"]):
+                raise IllegalAction("119.4", f"{pl.alias} can't pay {p['life']} life with {pl.life}")
+            ctx.game = ctx.game.with_player(who, replace(pl, life=pl.life - int(p["life"])))
+            ctx.emit({"type": "life_changed", "player": who, "amount": -int(p["life"])})
 
 
 @effect("pay_optional")
@@ -623,8 +648,13 @@ def _spell_target_specs(ctx: Ctx, o: Obj) -> list[Mapping[str, Any]]:
 
 @effect("counter_spell")
 def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 701.6a: a countered spell is put into its owner's graveyard."""
+    """CR 701.6a: a countered spell is put into its owner's graveyard; a countered ability is removed
+    from the stack. Gone from the stack already (resolved, or countered), it's left alone."""
     for oid in objects(ctx, res, p["what"]):
-        if ctx.game.obj(oid).zone == "stack":
+        item = next((s for s in ctx.game.stack if s.id == oid), None)
+        if item is not None and item.kind == "ability":  # an ability is removed from the stack (701.6a)
+            ctx.game = replace(ctx.game, stack=tuple(s for s in ctx.game.stack if s.id != oid))
+            ctx.emit({"type": "countered", "source": item.source})
+        elif item is not None and ctx.game.obj(oid).zone == "stack":
             move(ctx, oid, "graveyard", cause="countered")
             ctx.emit({"type": "countered", "object": oid})

@@ -172,7 +172,7 @@ def project(game: Game, refs: Refs) -> dict[str, Any]:
 
 OBJECT_KEYS = ("object", "source", "card")
 PLAYER_KEYS = ("player", "controller", "by")
-DROP = ("lki", "cause", "targets", "part")
+DROP = ("lki", "cause", "targets", "part", "item")
 
 
 def event_out(e: Mapping[str, Any], game: Game, refs: Refs) -> dict[str, Any]:

@@ -225,9 +225,12 @@ def _tribute(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     if not (isinstance(chosen, tuple) and chosen[0] == "player" and chosen[1] in opponents):
         raise IllegalAction("702.104a", "tribute: the chosen player must be an opponent")
     payer = int(chosen[1])
-    paid = ctx.choose(Decision("tribute", payer, o.id, (True, False)))
-    if not isinstance(paid, bool):
-        raise IllegalAction("702.104a", "tribute: answer must be true or false")
+    # Solemnity's ruling: the opponent can't pay tribute when the counters can't be put (CR 101.2)
+    can = ch.can_get_counter(ctx.game, ("object", o.id), "+1/+1", entering=o)
+    paid = ctx.choose(Decision("tribute", payer, o.id, (True, False) if can else (False,)))
+    if not isinstance(paid, bool) or (paid and not can):
+        raise IllegalAction("702.104a", "tribute: answer true (pay) or false"
+                            + ("" if can else "; it can't be paid: counters can't be put on it"))
     ctx.emit({"type": "tribute", "player": payer, "paid": paid, "object": o.id})
     bundles = list(event["counters"])
     if paid:

@@ -158,6 +158,20 @@ def divide(ctx: Ctx, controller: int, src: Obj, total: int,
     return pairs
 
 
+def became_targets(ctx: Ctx, item_id: int, controller: int, source: int,
+                   slots: Sequence[Sequence[Target]]) -> None:
+    """Each object chosen as a target "becomes the target" of the spell or ability as it is put on the
+    stack or its target is changed (CR 115.7; ward, 702.21a). One event per object, however many target
+    words chose it."""
+    seen: list[int] = []
+    for slot in slots:
+        for t in slot:
+            if t[0] == "object" and t[1] not in seen:
+                seen.append(int(t[1]))
+                ctx.emit({"type": "became_target", "object": t[1], "player": controller, "source": source,
+                          "item": item_id})
+
+
 def is_crime(game: Game, player: int, slots: Sequence[Sequence[Target]]) -> bool:
     """CR 700.13: targets an opponent, a permanent/spell/ability an opponent controls, or a card in an
     opponent's graveyard."""

@@ -56,13 +56,21 @@ def _watchers(game: Game, event: Event,
             past += [lookback.objects[i] for i in lookback.battlefield
                      if i not in game.battlefield and not any(o.id == i for o in past)]
     for s in past:
-        for i, a in enumerate(ch.card(game, s).abilities):
-            if a["kind"] == "triggered" and a["trigger"].get("zone", "battlefield") == "battlefield":
+        for i, a in _triggered(game, s):
+            if a["trigger"].get("zone", "battlefield") == "battlefield":
                 yield s, i, a
     for s in current:  # a card that left is here in its new zone: only that zone's abilities trigger
-        for i, a in enumerate(ch.card(game, s).abilities):
-            if a["kind"] == "triggered" and s.zone == a["trigger"].get("zone", "battlefield"):
+        for i, a in _triggered(game, s):
+            if s.zone == a["trigger"].get("zone", "battlefield"):
                 yield s, i, a
+
+
+def _triggered(game: Game, o: Obj) -> Iterable[tuple[int, Mapping[str, Any]]]:
+    """Its triggered abilities by index, keywords that are triggered abilities (ward) as what they mean."""
+    for i, a in enumerate(ch.card(game, o).abilities):
+        t = ch.as_triggered(a)
+        if t is not None:
+            yield i, t
 
 
 def _rel(rel: str | None, who: int, me: int) -> bool:
@@ -127,6 +135,12 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
         if o is not None and _what(game, trig.get("what"), o, src):
             d = event["defending"]
             return {"it": o.id, "it_epoch": o.epoch, **({"that_player": d[1]} if d[0] == "player" else {})}
+    elif (on == "becomes_target" and t == "became_target" and event["object"] == src.id
+          and _rel(trig.get("by"), event["player"], me)):
+        if trig.get("by") == "opponent" and event["player"] == me:
+            return None
+        # "that spell or ability": the stack object, found by its id while it is on the stack
+        return {"it": event["item"], "that_player": event["player"]}
     elif on == "becomes_untapped" and t == "untapped" and event["object"] == src.id:
         return {}
     elif (on == "counters_put" and t == "counters_put" and "object" in event
@@ -201,7 +215,8 @@ def _put_one(ctx: Ctx, inst: TriggerInstance) -> None:
     assert src is not None
     if src.epoch != (inst.source_lki.epoch if inst.source_lki else src.epoch):
         src = inst.source_lki or src
-    ability = ch.card(game, src).abilities[inst.index]
+    ability = ch.as_triggered(ch.card(game, src).abilities[inst.index])
+    assert ability is not None
     specs = ability.get("targets", ())
     try:
         slots = tg.choose(ctx, inst.controller, src, specs, rule="603.3d")
@@ -217,6 +232,7 @@ def _put_one(ctx: Ctx, inst: TriggerInstance) -> None:
                      source_lki=inst.source_lki or src)
     ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))
     ctx.emit({"type": "ability_triggered", "controller": inst.controller, "source": src.id})
+    tg.became_targets(ctx, item.id, inst.controller, src.id, slots)
     commit_crime_if(ctx, inst.controller, src.id, slots)
 
 

@@ -275,3 +275,28 @@ def test_a_whenever_a_counter_is_put_trigger_fires_once_per_counter() -> None:
     step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
     assert step.pending is not None and step.pending.kind == "trigger_order"
     assert len(step.pending.options) == 2
+
+
+def test_a_cant_effect_stops_counters_after_replacement_effects_modified_them() -> None:
+    # Solemnity (CR 101.2; its rulings 2017-07-14): the creature and the player get nothing, even with
+    # Hardened Scales; a planeswalker isn't listed and still gets its loyalty counter
+    g, refs = _plan_game([{"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1}},
+                          {"alias": "pw", "card": "Vivien, Arkbow Ranger", "counters": {"loyalty": 4}},
+                          {"alias": "scales", "card": "Hardened Scales"},
+                          {"alias": "sol", "card": "Solemnity"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "plan"})
+    step = act(step.game, refs, {"action": "resolve"},
+               (target(step.game, refs, "x"), target(step.game, refs, "pw")))
+    assert dict(obj(step.game, refs, "x").counters) == {"+1/+1": 1}  # not removed either
+    assert dict(obj(step.game, refs, "pw").counters) == {"loyalty": 5}
+    assert not any(e["type"] == "counters_put" and e.get("object") == refs.by_alias["x"] for e in step.events)
+
+
+def test_a_cant_effect_on_one_kind_lets_other_kinds_be_put() -> None:
+    # Melira: "Creatures you control can't have -1/-1 counters put on them"; +1/+1 counters still are
+    g, refs = _plan_game([{"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1, "-1/-1": 0}},
+                          {"alias": "melira", "card": "Melira, Sylvok Outcast"}])
+    assert ch.can_get_counter(g, ("object", refs.by_alias["x"]), "+1/+1")
+    assert not ch.can_get_counter(g, ("object", refs.by_alias["x"]), "-1/-1")
+    assert not ch.can_get_counter(g, ("player", 0), "poison")
+    assert ch.can_get_counter(g, ("player", 1), "poison")  # "you": only Melira's controller

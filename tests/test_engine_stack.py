@@ -250,3 +250,58 @@ def test_a_third_target_must_differ_from_both_earlier_ones() -> None:
     with pytest.raises(IllegalAction) as err:
         act(g, refs, {"action": "cast", "player": "a", "card": "inc"}, (x, y, x))
     assert err.value.rule == "115.3"
+
+
+def _ward_game(pool: dict[str, int], guard: str = "Tomakul Honor Guard") -> tuple:  # type: ignore[type-arg]
+    return new_game([
+        {"alias": "a", "mana_pool": pool, "hand": [{"alias": "shock", "card": "Shock"}],
+         "battlefield": [{"alias": "mine", "card": "Grizzly Bears"}]},
+        {"alias": "b", "battlefield": [{"alias": "guard", "card": guard}]}])
+
+
+@pytest.mark.parametrize(("pays", "guard_zone"), [(True, "graveyard"), (False, "battlefield")])
+def test_ward_counters_the_spell_unless_its_controller_pays(pays: bool, guard_zone: str) -> None:
+    # CR 702.21a: the ward trigger goes on the stack above Shock; Shock's controller decides
+    g, refs = _ward_game({"R": 1, "C": 2})
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "guard"),))
+    assert [s.kind for s in step.game.stack] == ["spell", "ability"]
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.pending is not None and step.pending.kind == "may" and step.pending.player == 0
+    step = apply(step.game, {"action": "answer", "value": pays})
+    assert ("countered" in [e["type"] for e in step.events]) is not pays
+    step = act(step.game, refs, {"action": "resolve"}) if step.game.stack else step
+    assert obj(step.game, refs, "guard").zone == guard_zone
+    assert obj(step.game, refs, "shock").zone == "graveyard"
+
+
+def test_ward_cannot_be_paid_without_the_mana_and_does_not_trigger_for_its_controller() -> None:
+    g, refs = _ward_game({"R": 1})
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "guard"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.pending is not None and step.pending.options == (False,)
+    g2, refs2 = new_game([{"alias": "a", "mana_pool": {"R": 1},
+                           "hand": [{"alias": "shock", "card": "Shock"}],
+                           "battlefield": [{"alias": "guard", "card": "Tomakul Honor Guard"}]}, {"alias": "b"}])
+    step = act(g2, refs2, {"action": "cast", "player": "a", "card": "shock"}, (target(g2, refs2, "guard"),))
+    assert [s.kind for s in step.game.stack] == ["spell"]
+
+
+def test_ward_can_be_paid_with_life() -> None:
+    # Owlin Shieldmage: "Ward—Pay 3 life." (CR 119.4: paying life is losing it)
+    g, refs = _ward_game({"R": 1}, guard="Owlin Shieldmage")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "guard"),))
+    step = act(step.game, refs, {"action": "resolve"}, True)
+    assert step.game.players[0].life == 17
+    assert [s.kind for s in step.game.stack] == ["spell"]
+
+
+def test_ward_counters_an_activated_ability_by_removing_it_from_the_stack() -> None:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 1},
+                         "battlefield": [{"alias": "icy", "card": "Icy Manipulator"}]},
+                        {"alias": "b", "battlefield": [{"alias": "guard", "card": "Tomakul Honor Guard"}]}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "icy", "ability": 0},
+               (target(g, refs, "guard"),))
+    assert [s.kind for s in step.game.stack] == ["ability", "ability"]
+    step = act(step.game, refs, {"action": "resolve"}, False)  # CR 701.6a
+    assert step.game.stack == () and not obj(step.game, refs, "guard").tapped
+    assert {"type": "countered", "source": refs.by_alias["icy"]} in step.events
