@@ -18,7 +18,7 @@ from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
 from .state import COLORS, FMap, Mod, Obj, Target, replace
-from .targets import can_target_object, candidates
+from .targets import became_targets, can_target_object, candidates
 from .zones import move, place
 
 Params = Mapping[str, Any]
@@ -637,6 +637,7 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
         stack = tuple(replace(s, targets=new_targets, distribution=division) if s is item else s
                       for s in ctx.game.stack)
         ctx.game = replace(ctx.game, stack=stack)
+        became_targets(ctx, item.id, item.controller, item.source, ((chosen[0],),))  # 115.7: ward sees it
 
 
 def _spell_target_specs(ctx: Ctx, o: Obj) -> list[Mapping[str, Any]]:

@@ -281,7 +281,8 @@ def test_ward_cannot_be_paid_without_the_mana_and_does_not_trigger_for_its_contr
     assert step.pending is not None and step.pending.options == (False,)
     g2, refs2 = new_game([{"alias": "a", "mana_pool": {"R": 1},
                            "hand": [{"alias": "shock", "card": "Shock"}],
-                           "battlefield": [{"alias": "guard", "card": "Tomakul Honor Guard"}]}, {"alias": "b"}])
+                           "battlefield": [{"alias": "guard", "card": "Tomakul Honor Guard"}]},
+                          {"alias": "b"}])
     step = act(g2, refs2, {"action": "cast", "player": "a", "card": "shock"}, (target(g2, refs2, "guard"),))
     assert [s.kind for s in step.game.stack] == ["spell"]
 
