@@ -116,7 +116,14 @@ def _distribute(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("proliferate")
 def _proliferate(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 701.34a: choose any number of permanents and/or players with a counter; each gets one more
-    of each kind it already has. Only the battlefield (crime-and-proliferate-02)."""
+    of each kind it already has. Only the battlefield (crime-and-proliferate-02). A replacement effect
+    may make it several times ("proliferate twice instead", Tekuthal); each is chosen after the last."""
+    event = replacement.run(ctx, {"kind": "proliferate", "player": res.controller, "times": 1})
+    for _ in range(event["times"]):
+        _proliferate_once(ctx, res)
+
+
+def _proliferate_once(ctx: Ctx, res: Res) -> None:
     game = ctx.game
     options: list[Target] = [("player", i) for i in game.apnap() if game.players[i].counters]
     options += [("object", o.id, o.epoch) for o in (game.objects[i] for i in game.battlefield) if o.counters]
@@ -131,6 +138,7 @@ def _proliferate(ctx: Ctx, res: Res, p: Params) -> None:
         if t in chosen:
             have = ctx.game.players[t[1]].counters if t[0] == "player" else ctx.game.obj(t[1]).counters
             put_counters(ctx, t, {k: 1 for k, n in have.items() if n > 0}, res.controller)
+    ctx.emit({"type": "proliferated", "player": res.controller})  # "whenever you proliferate"
 
 
 @effect("double_counters")

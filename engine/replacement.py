@@ -1,10 +1,11 @@
 """Replacement effects: one pipeline for every replaceable event (CR 614, 616).
 
 Events that can be replaced here: putting counters on a permanent or player (CR 122.6), a permanent
-entering the battlefield (CR 614.1c, 614.12), producing mana (CR 106.12b), creating tokens and facing a
-villainous choice (CR 701.55c). The affected object's controller, or the affected player, chooses which
-applicable effect to apply next (CR 616.1), whoever controls the effects' sources; each effect applies
-at most once to an event (CR 614.5); the loop repeats until none is left (CR 616.1f).
+entering the battlefield (CR 614.1c, 614.12), producing mana (CR 106.12b), creating tokens, facing a
+villainous choice (CR 701.55c) and proliferating (Tekuthal: "proliferate twice instead"). The affected
+object's controller, or the affected player, chooses which applicable effect to apply next (CR 616.1),
+whoever controls the effects' sources; each effect applies at most once to an event (CR 614.5); the loop
+repeats until none is left (CR 616.1f).
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
         return bool(event["count"]) and (
             spec.get("affects") is None
             or ch.matches_player(game, spec["affects"], event["controller"], r.controller))
-    if kind == "face_villainous_choice":
+    if kind in ("face_villainous_choice", "proliferate"):
         return ch.matches_player(game, spec.get("affects", {"what": "player"}), event["player"], r.controller)
     return False
 
@@ -190,6 +191,8 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
         return {**event, "count": event["count"] * spec.get("times", 1)}
     if kind == "face_villainous_choice":
         return {**event, "times": event["times"] + spec.get("additional", 0)}
+    if kind == "proliferate":  # "proliferate twice instead" (Tekuthal)
+        return {**event, "times": event["times"] * spec.get("times", 1)}
     return event
 
 

@@ -141,6 +141,8 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             return None
         # "that spell or ability": the stack object, found by its id while it is on the stack
         return {"it": event["item"], "that_player": event["player"]}
+    elif on == "proliferates" and t == "proliferated" and _rel(trig.get("by", "you"), event["player"], me):
+        return {"that_player": event["player"]}
     elif on == "becomes_untapped" and t == "untapped" and event["object"] == src.id:
         return {}
     elif (on == "counters_put" and t == "counters_put" and "object" in event

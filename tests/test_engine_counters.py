@@ -300,3 +300,32 @@ def test_a_cant_effect_on_one_kind_lets_other_kinds_be_put() -> None:
     assert not ch.can_get_counter(g, ("object", refs.by_alias["x"]), "-1/-1")
     assert not ch.can_get_counter(g, ("player", 0), "poison")
     assert ch.can_get_counter(g, ("player", 1), "poison")  # "you": only Melira's controller
+
+
+def test_proliferate_twice_instead_asks_each_proliferation_after_the_last_and_triggers_twice() -> None:
+    # Tekuthal: "If you would proliferate, proliferate twice instead" (CR 614.1a); Ezuri: "Whenever you
+    # proliferate, draw a card" triggers for each (CR 701.34a)
+    g, refs = _plan_game([{"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1}},
+                          {"alias": "tek", "card": "Tekuthal, Inquiry Dominus"},
+                          {"alias": "ezuri", "card": "Ezuri, Stalker of Spheres"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "plan"})
+    step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
+    assert step.pending is not None and step.pending.kind == "proliferate"  # the second one
+    step = apply(step.game, {"action": "answer", "value": ()})
+    assert step.pending is not None and step.pending.kind == "trigger_order"  # two Ezuri triggers
+    step = apply(step.game, {"action": "answer", "value": step.pending.options})
+    assert obj(step.game, refs, "x").counters["+1/+1"] == 2
+    assert [e["type"] for e in step.events].count("proliferated") == 2
+    assert len(step.game.stack) == 2
+
+
+def test_proliferate_twice_applies_only_to_its_controllers_proliferating() -> None:
+    g2, refs2 = new_game([{"alias": "a", "mana_pool": {"U": 2},
+                           "hand": [{"alias": "plan", "card": "Contentious Plan"}],
+                           "battlefield": [{"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}],
+                           "library": [{"alias": "top", "card": "Forest"}]},
+                          {"alias": "b",
+                           "battlefield": [{"alias": "tek", "card": "Tekuthal, Inquiry Dominus"}]}])
+    step = act(g2, refs2, {"action": "cast", "player": "a", "card": "plan"})
+    step = act(step.game, refs2, {"action": "resolve"}, (target(step.game, refs2, "x"),))
+    assert step.pending is None and obj(step.game, refs2, "x").counters["+1/+1"] == 2
