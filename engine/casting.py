@@ -104,6 +104,8 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
         if len(chosen) != 1 or chosen[0] not in options:
             raise IllegalAction("118.3", "tap one untapped permanent you control that the cost allows")
         ctx.game = ctx.game.with_obj(replace(ctx.game.obj(int(chosen[0][1])), tapped=True))
+    if "crew" in cost:
+        _crew(ctx, player, o, int(cost["crew"]))
     if cost.get("untap"):
         ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), tapped=False))
         ctx.emit({"type": "untapped", "object": o.id})
@@ -138,6 +140,27 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
     return sacrificed
 
 
+def _crew(ctx: Ctx, player: int, o: Obj, n: int) -> None:
+    """CR 702.122a: "Tap any number of other untapped creatures you control with total power N or
+    greater". Not {T}: summoning-sick creatures may crew (CR 302.6); power as the cost is paid."""
+    options = _crew_options(ctx.game, player, o)
+    answer = ctx.choose(Decision("tap_cost", player, o.id, options, 0, len(options)))
+    chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+    if any(c not in options for c in chosen) or len(set(chosen)) != len(chosen):
+        raise IllegalAction("702.122a", "crew taps other untapped creatures you control, each once")
+    if sum(ch.power(ctx.game, ctx.game.obj(int(c[1]))) for c in chosen) < n:
+        raise IllegalAction("702.122a", f"the creatures tapped to crew must have total power {n} or greater")
+    for c in chosen:
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(int(c[1])), tapped=True))
+        ctx.emit({"type": "crewed", "object": c[1], "source": o.id})  # it "crews" the Vehicle (702.122b)
+
+
+def _crew_options(game: Game, player: int, o: Obj) -> tuple[Target, ...]:
+    return tuple(("object", c.id, c.epoch) for c in (game.obj(i) for i in game.battlefield)
+                 if c.id != o.id and c.controller == player and not c.tapped
+                 and ch.is_type(game, c, "Creature"))
+
+
 def _tap_other_options(game: Game, player: int, o: Obj, cost: Mapping[str, Any]) -> tuple[Target, ...]:
     """What "tap an untapped [creature] you control" can tap: the source too (Galecaster Colossus), unless
     the cost's {T} taps it already (Springleaf Drum)."""
@@ -170,6 +193,9 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
         raise IllegalAction("602.5d", "this ability can be activated only as a sorcery")
     if "tap_other" in cost and not _tap_other_options(game, player, o, cost):
         raise IllegalAction("118.3", "no untapped permanent you control can be tapped to pay this cost")
+    if "crew" in cost and sum(ch.power(game, game.obj(int(c[1])))
+                              for c in _crew_options(game, player, o)) < cost["crew"]:
+        raise IllegalAction("118.3", f"your other untapped creatures have less than {cost['crew']} power")
     rc = cost.get("remove_counters")
     if rc and o.counters.get(rc["counter"], 0) < rc["amount"]:
         raise IllegalAction("602.2b", f"not enough {rc['counter']} counters to remove")

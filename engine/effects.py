@@ -452,10 +452,13 @@ def _pump(ctx: Ctx, res: Res, p: Params) -> None:
 def _become_creature(ctx: Ctx, res: Res, p: Params) -> None:
     """"[It] becomes an N/N [subtype] creature until end of turn. It's still a land." (Mutavault): adds
     the Creature type (layer 4) and sets its power and toughness (layer 7b); it keeps its other types
-    and abilities, and it is as summoning sick as the permanent was (CR 302.6)."""
+    and abilities, and it is as summoning sick as the permanent was (CR 302.6). Without a power and
+    toughness, a Vehicle crewed: "becomes an artifact creature until end of turn" (CR 702.122a, 301.7b)."""
+    sets = "power" in p and "toughness" in p  # a Vehicle keeps its printed ones (CR 301.7b)
     for oid in objects(ctx, res, p["what"]):
         _add_mod(ctx, oid, Mod(types=("Creature",), subtypes=tuple(p.get("subtypes", ())),
-                               base_power=int(p["power"]), base_toughness=int(p["toughness"])))
+                               base_power=int(p["power"]) if sets else None,
+                               base_toughness=int(p["toughness"]) if sets else None))
 
 
 @effect("grant_keyword")

@@ -70,3 +70,50 @@ def test_a_land_that_becomes_a_creature_is_summoning_sick_if_it_came_this_turn()
     with pytest.raises(IllegalAction) as err:
         act(step.game, refs, {"action": "activate", "player": "a", "source": "vault", "ability": 0})
     assert err.value.rule == "302.6"
+
+
+def _caravan_game(*crew: dict[str, object], sick: bool = False) -> tuple:  # type: ignore[type-arg]
+    caravan = {"alias": "caravan", "card": "Cultivator's Caravan", "summoning_sick": sick}
+    return new_game([{"alias": "a", "battlefield": [caravan, *crew]}, {"alias": "b"}])
+
+
+def test_crew_taps_summoning_sick_creatures_and_the_vehicle_gets_its_printed_power_and_toughness() -> None:
+    # CR 702.122a, 301.7b; Caravan's ruling 2017-09-29: any untapped creature, even one that just came
+    g, refs = _caravan_game({"alias": "ox", "card": "Grizzly Bears", "summoning_sick": True},
+                            {"alias": "elf", "card": "Llanowar Elves", "summoning_sick": True})
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "caravan", "ability": 1},
+               (target(g, refs, "ox"), target(g, refs, "elf")))
+    step = act(step.game, refs, {"action": "resolve"})
+    caravan = obj(step.game, refs, "caravan")
+    assert ch.types(step.game, caravan) == ("Artifact", "Creature")
+    assert ch.power_toughness(step.game, caravan) == (5, 5)
+    assert obj(step.game, refs, "ox").tapped and obj(step.game, refs, "elf").tapped
+    assert [e["type"] for e in step.events].count("crewed") == 0  # crewed as the cost was paid, before
+
+
+def test_crew_with_too_little_total_power_is_refused() -> None:
+    g, refs = _caravan_game({"alias": "ox", "card": "Grizzly Bears"},
+                            {"alias": "elf", "card": "Llanowar Elves"})
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "caravan", "ability": 1},
+            (target(g, refs, "ox"),))
+    assert err.value.rule == "702.122a"
+    g, refs = _caravan_game({"alias": "elf", "card": "Llanowar Elves"})
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "caravan", "ability": 1})
+    assert err.value.rule == "118.3"
+
+
+def test_a_crewed_vehicle_that_came_this_turn_cannot_tap_for_mana() -> None:
+    # Caravan's ruling 2016-09-20: "As long as Cultivator's Caravan isn't an artifact creature, its {T}
+    # ability can be activated if it came under your control this turn."
+    g, refs = _caravan_game({"alias": "ox", "card": "Grizzly Bears"},
+                            {"alias": "elf", "card": "Llanowar Elves"}, sick=True)
+    crewed = act(g, refs, {"action": "activate", "player": "a", "source": "caravan", "ability": 1},
+                 (target(g, refs, "ox"), target(g, refs, "elf")))
+    crewed = act(crewed.game, refs, {"action": "resolve"})
+    with pytest.raises(IllegalAction) as err:
+        act(crewed.game, refs, {"action": "activate", "player": "a", "source": "caravan", "ability": 0})
+    assert err.value.rule == "302.6"
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "caravan", "ability": 0}, "G")
+    assert step.game.players[0].mana_pool == {"G": 1}
