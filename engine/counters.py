@@ -83,10 +83,12 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     if "Planeswalker" in cd.types and cd.loyalty:
         counters = (("loyalty", cd.loyalty, controller),)  # CR 306.5b
     event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
-    entering: dict[str, Any] = {"x": x, "tribute_paid": event.get("tribute_paid")}
+    entering: dict[str, Any] = {"x": x, "tribute_paid": event.get("tribute_paid"),
+                                "chosen_color": event.get("chosen_color")}
     if attached_to is not None:  # an Aura spell enters attached (CR 303.4f, 608.3c): its triggers see it so
         entering["attached_to"] = attached_to
-    new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped, cause=cause, entering=entering)
+    new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped or bool(event.get("tapped")),
+               cause=cause, entering=entering)
     put_entering_counters(ctx, new, event["counters"])
     return ctx.game.obj(oid)
 

@@ -71,6 +71,19 @@ def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
     mana_mod.produce(ctx, res.source, who, mana, tapped=res.tapped_for_mana)
 
 
+@effect("add_mana_chosen_color")
+def _add_chosen_color(ctx: Ctx, res: Res, p: Params) -> None:
+    """"Add [N] mana of the chosen color": the color chosen as the source entered (CR 614.12), as it
+    last existed if it has left; none chosen, no mana (CR 106.5)."""
+    src = ctx.game.objects.get(res.source)
+    if src is None or src.epoch != res.source_lki.epoch:
+        src = res.source_lki
+    if src.chosen_color:
+        n = amount(ctx, res, p.get("amount", 1))
+        mana_mod.produce(ctx, res.source, _mana_player(ctx, res, p), {src.chosen_color: n},
+                         tapped=res.tapped_for_mana)
+
+
 @effect("add_mana_could_produce")
 def _add_could_produce(ctx: Ctx, res: Res, p: Params) -> None:
     """Reflecting Pool, Exotic Orchard: CR 106.7. No definable type: no mana (seed common-01)."""
@@ -164,8 +177,9 @@ def _remove_counters(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("move_counter")
 def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 122.5: remove one counter from the first object and put it on the second; if either can't be
-    done (no counter of that kind, the same object, an object gone), neither is (Combine Guildmage's
-    ruling). Without a named kind the player chooses among the kinds it has (``counter_kind``)."""
+    done (no counter of that kind, the same object, an object gone, one that can't get that counter),
+    neither is (Combine Guildmage's and Weapon Rack's rulings). Without a named kind the player chooses
+    among the kinds it has (``counter_kind``)."""
     src = recipients(ctx, res, p["from"])
     dst = recipients(ctx, res, p["to"])
     if not src or not dst or src[0][:2] == dst[0][:2]:
@@ -180,6 +194,8 @@ def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
         kind = ctx.choose(Decision("counter_kind", res.controller, res.source, tuple(kinds)))
         if kind not in kinds:
             raise IllegalAction("122.5", "choose a kind of counter the object has")
+    if not ch.can_get_counter(ctx.game, dst[0], kind):  # "can't have counters put onto it": no move
+        return
     if remove_counters(ctx, src[0], kind, 1):
         put_counters(ctx, dst[0], {kind: 1}, res.controller)
 

@@ -158,12 +158,16 @@ def is_mana_ability(ability: Mapping[str, Any]) -> bool:
 
 
 def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiting: frozenset[int],
-                     memo: dict[tuple[int, frozenset[int]], set[str]] | None = None) -> set[str]:
+                     memo: dict[tuple[int, frozenset[int]], set[str]] | None = None,
+                     source: int | None = None) -> set[str]:
     do = eff["do"]
     if do == "add_mana":
         return set(parse_cost(eff["mana"]))
     if do == "add_mana_any_color":
         return set(COLORS)
+    if do == "add_mana_chosen_color":  # the source's chosen color, none if none was chosen
+        chosen = game.objects[source].chosen_color if source is not None else None
+        return {chosen} if chosen else set()
     if do == "add_mana_could_produce":
         if eff.get("lands") == "sacrificed":  # known only as the cost is paid
             return set()
@@ -197,7 +201,7 @@ def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset(),
         tapped = bool(ability.get("cost", {}).get("tap"))
         for eff in ability["effects"]:
             n = _amount_of_effect(eff)
-            for t in _types_of_effect(game, o.controller, eff, visiting, memo):
+            for t in _types_of_effect(game, o.controller, eff, visiting, memo, oid):
                 out |= _replaced_types(game, oid, o.controller, t, tapped, n)
     memo[key] = out
     return out

@@ -17,7 +17,7 @@ from typing import Any
 from . import characteristics as ch
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import Game, Obj, replace
+from .state import COLORS, Game, Obj, replace
 
 REvent = dict[str, Any]
 
@@ -124,7 +124,11 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
     if kind == "put_counters":
         counters: Mapping[str, int] = event["counters"]
         wanted = spec.get("counter")
-        if not any(n > 0 and (wanted is None or k == wanted) for k, n in counters.items()):
+        # CR 614.17c: counters that can't be put (Solemnity) are an event that can't happen, which other
+        # replacement effects can't modify
+        if not any(n > 0 and (wanted is None or k == wanted)
+                   and ch.can_get_counter(game, event["target"], k, entering=event.get("entering"))
+                   for k, n in counters.items()):
             return False
         # "if an effect would put": not a cost's counters, nor wither's (CR 614.16; Loft Gardens' ruling)
         if spec.get("by_effect") and (event.get("cost") or event.get("damage")):
@@ -176,6 +180,10 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     if kind == "enters":
         if "tribute" in spec:
             return _tribute(ctx, r, event)
+        if spec.get("choose") == "color":  # "As this enters, choose a color" (CR 614.12)
+            return _choose_color(ctx, r, event)
+        if spec.get("tapped"):  # "This enters tapped" (CR 614.1c)
+            event = {**event, "tapped": True}
         o: Obj = event["obj"]
         bundles = list(event["counters"])
         for k, amount in spec.get("counters", {}).items():
@@ -241,6 +249,23 @@ def _tribute(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     return {**event, "counters": tuple(bundles), "tribute_paid": paid}
 
 
+def _choose_color(ctx: Ctx, r: Repl, event: REvent) -> REvent:
+    """Its controller chooses as it enters (CR 614.12); ``except``: "a color other than red"."""
+    o: Obj = event["obj"]
+    options = tuple(c for c in COLORS if c not in r.spec.get("except", ()))
+    color = ctx.choose(Decision("color", o.controller, o.id, options))
+    if color not in options:
+        raise IllegalAction("614.12", f"choose one of the colors {list(options)}")
+    ctx.emit({"type": "color_chosen", "object": o.id, "color": color})
+    return {**event, "chosen_color": color}
+
+
+def _order_free(spec: Mapping[str, Any]) -> bool:
+    """"Enters tapped" and "choose a color" give the same result in any order, so the player isn't asked
+    to order them (CR 616.1's choice would change nothing)."""
+    return spec["event"] == "enters" and set(spec) <= {"event", "tapped", "choose", "except"}
+
+
 def run(ctx: Ctx, event: REvent) -> REvent:
     """Apply every applicable replacement effect to ``event``, in the affected player's order."""
     done: set[tuple[int, int]] = set()
@@ -249,7 +274,7 @@ def run(ctx: Ctx, event: REvent) -> REvent:
                  if r.key not in done and _applies(ctx.game, r, event)]
         if not cands:
             return event
-        if len(cands) == 1:
+        if len(cands) == 1 or all(_order_free(c.spec) for c in cands):
             chosen = cands[0]
         else:
             who = affected_player(ctx.game, event)

@@ -142,12 +142,14 @@ class Obj:
     epoch: int = 0
     created: int = 0  # n for the n-th created object of this name (projection ref Name#n)
     control_reverts_to: int | None = None  # "gain control ... until end of turn": whose it is again (514.2)
+    chosen_color: str | None = None  # "As this enters, choose a color" (CR 614.12)
 
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""
         return replace(self, zone=zone, tapped=False, sick=False, counters=FMap(), damage=0,
                        deathtouched=False, attached_to=None, mods=(), tribute_paid=None,
-                       loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None, **changes)
+                       loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None, chosen_color=None,
+                       **changes)
 
 
 @dataclass(frozen=True)

@@ -329,3 +329,27 @@ def test_proliferate_twice_applies_only_to_its_controllers_proliferating() -> No
     step = act(g2, refs2, {"action": "cast", "player": "a", "card": "plan"})
     step = act(step.game, refs2, {"action": "resolve"}, (target(step.game, refs2, "x"),))
     assert step.pending is None and obj(step.game, refs2, "x").counters["+1/+1"] == 2
+
+
+def test_a_counter_that_cant_be_put_is_not_moved_and_not_removed() -> None:
+    # CR 122.5: "If either of these actions isn't possible ... no counter is removed from or put onto
+    # anything" (Weapon Rack's ruling 2019-10-04: under Solemnity, Weapon Rack keeps its counter)
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 1}, "battlefield": [
+        {"alias": "rack", "card": "Weapon Rack", "counters": {"+1/+1": 3}},
+        {"alias": "bear", "card": "Grizzly Bears"}, {"alias": "sol", "card": "Solemnity"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "rack", "ability": 0},
+               (target(g, refs, "bear"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert dict(obj(step.game, refs, "rack").counters) == {"+1/+1": 3}
+    assert dict(obj(step.game, refs, "bear").counters) == {}
+
+
+def test_counters_that_cant_be_put_are_not_modified_by_replacement_effects() -> None:
+    # CR 614.17c: an event that can't happen can't be modified: no order to choose between two effects
+    g, refs = _plan_game([{"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1}},
+                          {"alias": "scales", "card": "Hardened Scales"},
+                          {"alias": "season", "card": "Doubling Season"},
+                          {"alias": "sol", "card": "Solemnity"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "plan"})
+    step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
+    assert step.pending is None and dict(obj(step.game, refs, "x").counters) == {"+1/+1": 1}

@@ -221,3 +221,26 @@ def test_a_trigger_on_a_land_sacrificed_for_mana_finds_no_land_to_return() -> No
     step = act(g, refs, {"action": "activate", "player": "a", "source": "vein", "ability": 1})
     step = act(step.game, refs, {"action": "resolve"})
     assert obj(step.game, refs, "vein").zone == "graveyard"
+
+
+def test_a_color_chosen_as_a_permanent_enters_is_the_mana_it_adds_and_could_produce() -> None:
+    # Coldsteel Heart: "This artifact enters tapped. As this artifact enters, choose a color. {T}: Add one
+    # mana of the chosen color." (CR 614.1c, 614.12; order of the two effects doesn't matter, not asked)
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 2},
+                         "hand": [{"alias": "heart", "card": "Coldsteel Heart"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "heart"})
+    step = act(step.game, refs, {"action": "resolve"}, "U")
+    heart = obj(step.game, refs, "heart")
+    assert heart.tapped and heart.chosen_color == "U"
+    assert could_produce(step.game, heart.id) == {"U"}
+    assert {"type": "color_chosen", "object": heart.id, "color": "U"} in step.events
+
+
+def test_an_aura_adds_an_additional_mana_of_the_color_chosen_as_it_entered() -> None:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 1},
+                         "hand": [{"alias": "sprawl", "card": "Utopia Sprawl"}],
+                         "battlefield": [{"alias": "forest", "card": "Forest"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "sprawl"}, (target(g, refs, "forest"),))
+    step = act(step.game, refs, {"action": "resolve"}, "R")
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "forest", "ability": 0})
+    assert step.game.players[0].mana_pool == {"G": 1, "R": 1}
