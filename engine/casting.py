@@ -117,6 +117,10 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
         elif n < 0:
             remove_counters(ctx, target, "loyalty", -n)
         ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), loyalty_used=True))
+    if "put_counters" in cost:  # Devoted Druid: a cost, so "if an effect would put" doesn't apply
+        pc = cost["put_counters"]
+        put_counters(ctx, ("object", o.id, ctx.game.obj(o.id).epoch), {pc["counter"]: pc["amount"]}, player,
+                     cost=True)
     if "remove_counters" in cost:
         rc = cost["remove_counters"]
         remove_counters(ctx, ("object", o.id, ctx.game.obj(o.id).epoch), rc["counter"], rc["amount"])
@@ -196,6 +200,10 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
     if "crew" in cost and sum(ch.power(game, game.obj(int(c[1])))
                               for c in _crew_options(game, player, o)) < cost["crew"]:
         raise IllegalAction("118.3", f"your other untapped creatures have less than {cost['crew']} power")
+    pc = cost.get("put_counters")
+    if pc and not ch.can_get_counter(game, ("object", o.id), pc["counter"]):
+        # CR 614.17b: a cost that includes an event that can't happen can't be paid (Devoted Druid's ruling)
+        raise IllegalAction("614.17b", f"{pc['counter']} counters can't be put on {o.alias or o.card}")
     rc = cost.get("remove_counters")
     if rc and o.counters.get(rc["counter"], 0) < rc["amount"]:
         raise IllegalAction("602.2b", f"not enough {rc['counter']} counters to remove")

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from engine_helpers import act, card, new_game, obj, target
 
-from engine import apply
+from engine import IllegalAction, apply
 from engine import characteristics as ch
 
 
@@ -353,3 +353,28 @@ def test_counters_that_cant_be_put_are_not_modified_by_replacement_effects() -> 
     step = act(g, refs, {"action": "cast", "player": "a", "card": "plan"})
     step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "x"),))
     assert step.pending is None and dict(obj(step.game, refs, "x").counters) == {"+1/+1": 1}
+
+
+def _druid_game(*others: str) -> tuple:  # type: ignore[type-arg]
+    druid = {"alias": "druid", "card": "Devoted Druid", "tapped": True}
+    rest = [{"alias": f"o{i}", "card": c} for i, c in enumerate(others)]
+    return new_game([{"alias": "a", "battlefield": [druid, *rest]}, {"alias": "b"}])
+
+
+@pytest.mark.parametrize(("others", "counters"), [((), {"-1/-1": 1}), (("Vizier of Remedies",), {})])
+def test_a_cost_that_puts_counters_is_modified_by_replacement_effects(others: tuple[str, ...],
+                                                                      counters: dict[str, int]) -> None:
+    # Devoted Druid's ruling 2018-12-07: with Vizier of Remedies no counter is put, and it still untaps
+    g, refs = _druid_game(*others)
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "druid", "ability": 1})
+    assert dict(obj(step.game, refs, "druid").counters) == counters  # paid at activation (601.2h)
+    step = act(step.game, refs, {"action": "resolve"})
+    assert not obj(step.game, refs, "druid").tapped
+
+
+def test_a_cost_that_puts_counters_that_cant_be_put_cant_be_paid() -> None:
+    # CR 614.17b; Devoted Druid's ruling: under Solemnity its second ability can't be activated
+    g, refs = _druid_game("Melira, Sylvok Outcast")
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "druid", "ability": 1})
+    assert err.value.rule == "614.17b"
