@@ -111,9 +111,15 @@ def _add_produced_type(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("put_counters")
 def _put_counters(ctx: Ctx, res: Res, p: Params) -> None:
-    n = amount(ctx, res, p.get("amount", 1))
+    """``counter`` and ``amount``; or ``counters_of``: "put those counters": as many of each kind as the
+    object had, as it last existed (The Ozolith's ruling: they aren't moved off it, CR 608.2h)."""
+    if "counters_of" in p:
+        lk = it_last_known(ctx, res, p["counters_of"])
+        kinds = {k: n for k, n in lk.counters.items() if n > 0} if lk is not None else {}
+    else:
+        kinds = {p["counter"]: amount(ctx, res, p.get("amount", 1))}
     for t in recipients(ctx, res, p.get("to", "self")):
-        put_counters(ctx, t, {p["counter"]: n}, res.controller)
+        put_counters(ctx, t, kinds, res.controller)
 
 
 @effect("distribute_counters")
@@ -185,6 +191,12 @@ def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
     if not src or not dst or src[0][:2] == dst[0][:2]:
         return
     have = {k: n for k, n in ctx.game.obj(src[0][1]).counters.items() if n > 0}
+    if p.get("all"):  # "move all counters from A onto B" (The Ozolith): each kind it can get
+        movable = {k: n for k, n in have.items() if ch.can_get_counter(ctx.game, dst[0], k)}
+        for k, n in movable.items():
+            remove_counters(ctx, src[0], k, n)
+        put_counters(ctx, dst[0], movable, res.controller)
+        return
     kinds = [p["counter"]] if "counter" in p else sorted(have)
     kinds = [k for k in kinds if k in have]
     if not kinds:

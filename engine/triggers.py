@@ -17,7 +17,7 @@ from . import targets as tg
 from .context import Ctx, Decision, Event
 from .effects import perform
 from .errors import IllegalAction
-from .refs import Res
+from .refs import Res, last_known
 from .state import FMap, Game, Obj, StackItem, TriggerInstance, replace
 
 
@@ -33,6 +33,15 @@ def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, inf
         if subject is not None and subject.id == source.id and subject.epoch != source.epoch:
             subject = source
         if subject is None or subject.tribute_paid is not False:
+            return False
+    if cond.get("it_had_counters"):  # The Ozolith: "if it had counters on it" (its last known information)
+        it = info.get("it")
+        lk = last_known(game, int(it), int(info.get("it_epoch", -1))) if it is not None else None
+        if lk is None or not any(n > 0 for n in lk.counters.values()):
+            return False
+    if cond.get("self_has_counters"):  # "if [this] has counters on it"
+        me = game.objects.get(source.id)
+        if me is None or me.epoch != source.epoch or not any(n > 0 for n in me.counters.values()):
             return False
     return not (cond.get("crime_committed_this_turn") and game.players[controller].crimes == 0)
 
@@ -96,6 +105,10 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):
             return {"it": o.id, "it_epoch": o.epoch}  # "that creature": this object only (CR 400.7)
+    elif on == "leaves" and t == "zone_change" and event["from"] == "battlefield":
+        lki = event["lki"]  # as it last existed on the battlefield (CR 603.10a)
+        if _what(game, trig.get("what"), lki, src):
+            return {"it": lki.id, "it_epoch": lki.epoch}
     elif (on == "dies" and t == "zone_change" and event["from"] == "battlefield"
           and event["to"] == "graveyard"):
         lki = event["lki"]

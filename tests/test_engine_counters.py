@@ -378,3 +378,31 @@ def test_a_cost_that_puts_counters_that_cant_be_put_cant_be_paid() -> None:
     with pytest.raises(IllegalAction) as err:
         act(g, refs, {"action": "activate", "player": "a", "source": "druid", "ability": 1})
     assert err.value.rule == "614.17b"
+
+
+def test_a_creature_leaving_gives_the_ozolith_the_counters_it_had_and_they_move_on_at_combat() -> None:
+    # The Ozolith's rulings 2020-04-17: it puts counters of each kind the creature had (as it last existed,
+    # CR 603.10a); at the beginning of combat "you may move all counters" onto target creature
+    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 3}, "hand": [{"alias": "murder", "card": "Murder"}],
+                         "battlefield": [{"alias": "oz", "card": "The Ozolith"},
+                                         {"alias": "x", "card": "Grizzly Bears",
+                                          "counters": {"+1/+1": 2, "flying": 1}},
+                                         {"alias": "y", "card": "Grizzly Bears"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "murder"}, (target(g, refs, "x"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "resolve"})  # the Ozolith's trigger
+    assert dict(obj(step.game, refs, "oz").counters) == {"+1/+1": 2, "flying": 1}
+    step = act(step.game, refs, {"action": "advance", "step": "beginning_of_combat"},
+               (target(step.game, refs, "y"),))
+    step = act(step.game, refs, {"action": "resolve"}, True)
+    assert dict(obj(step.game, refs, "oz").counters) == {}
+    assert dict(obj(step.game, refs, "y").counters) == {"+1/+1": 2, "flying": 1}
+
+
+def test_a_creature_without_counters_leaving_does_not_trigger_the_ozolith() -> None:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 3}, "hand": [{"alias": "murder", "card": "Murder"}],
+                         "battlefield": [{"alias": "oz", "card": "The Ozolith"},
+                                         {"alias": "x", "card": "Grizzly Bears"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "murder"}, (target(g, refs, "x"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.stack == () and step.game.pending_triggers == ()
