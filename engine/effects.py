@@ -17,7 +17,7 @@ from .context import Ctx, Decision
 from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
-from .state import COLORS, FMap, Mod, Obj, Target, replace
+from .state import COLORS, FMap, Mod, Obj, Target, TurnEffect, replace
 from .targets import became_targets, can_target_object, candidates
 from .zones import move, place
 
@@ -521,6 +521,16 @@ def _untap(ctx: Ctx, res: Res, p: Params) -> None:
         if o.tapped:
             ctx.game = ctx.game.with_obj(replace(o, tapped=False))
             ctx.emit({"type": "untapped", "object": oid})
+
+
+@effect("create_replacement")
+def _create_replacement(ctx: Ctx, res: Res, p: Params) -> None:
+    """"This turn, each creature you control enters with an additional +1/+1 counter on it" (Combine
+    Guildmage): a replacement effect from a resolved ability, applying until the cleanup step (CR 514.2)
+    to events after it was created only (CR 611.2a)."""
+    g = ctx.game
+    eff = TurnEffect(res.controller, res.source_lki, p["replacement"], g.timestamp)
+    ctx.game = replace(g, turn_effects=(*g.turn_effects, eff), timestamp=g.timestamp + 1)
 
 
 @effect("gain_control")

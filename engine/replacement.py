@@ -34,11 +34,17 @@ class Repl:
         return (self.source, self.index)
 
 
+def _turn_effects(game: Game) -> list[Repl]:
+    """Effects created by resolved spells and abilities "this turn" (Combine Guildmage); their index
+    is negative so that each is one effect for CR 614.5."""
+    return [Repl(t.source_lki.id, -2 - i, t.spec, t.controller) for i, t in enumerate(game.turn_effects)]
+
+
 def _candidates(game: Game, event: REvent) -> list[Repl]:
     kind = event["kind"]
     if kind == "enters":
         return _entering_candidates(game, event)
-    out: list[Repl] = []
+    out: list[Repl] = [r for r in _turn_effects(game) if r.spec["event"] == kind]
     for sid in game.battlefield:
         s = game.objects[sid]
         for i, a in enumerate(ch.card(game, s).abilities):
@@ -53,7 +59,8 @@ def _entering_candidates(game: Game, event: REvent) -> list[Repl]:
     counter-modifying effects (122.6: those counters are "put" on it). From the entering permanent
     itself only effects on itself alone: "this enters with" (614.1c) and effects like Mowu's; a
     general one (Conclave Mentor, Hardened Scales) doesn't apply to its own entering (their rulings)."""
-    out: list[Repl] = []
+    out: list[Repl] = [r for r in _turn_effects(game)
+                       if r.spec["event"] == "put_counters" or "affects" in r.spec]
     for sid in game.battlefield:
         s = game.objects[sid]
         for i, a in enumerate(ch.card(game, s).abilities):
@@ -119,8 +126,14 @@ def affected_player(game: Game, event: REvent) -> int:
 def _applies(game: Game, r: Repl, event: REvent) -> bool:
     spec = r.spec
     kind = event["kind"]
-    # the entering permanent's own effects: a token being created is in no zone yet
-    src = event["obj"] if kind == "enters" and r.source == event["obj"].id else game.objects[r.source]
+    # the entering permanent's own effects: a token being created is in no zone yet; a turn effect's
+    # source may be gone (it was sacrificed, or is the resolved spell)
+    if kind == "enters" and r.source == event["obj"].id and r.index >= 0:
+        src = event["obj"]
+    elif r.index <= -2:
+        src = game.turn_effects[-2 - r.index].source_lki
+    else:
+        src = game.objects[r.source]
     if kind == "put_counters":
         counters: Mapping[str, int] = event["counters"]
         wanted = spec.get("counter")

@@ -197,6 +197,17 @@ class TriggerInstance:
 
 
 @dataclass(frozen=True)
+class TurnEffect:
+    """A replacement effect a resolved spell or ability created "this turn" (CR 611.2a, 614.1): it ends in
+    the cleanup step (514.2). ``source_lki``: its source as it was when the effect was created."""
+
+    controller: int
+    source_lki: Obj
+    spec: Any  # a replacement specification, as in card data
+    timestamp: int = 0
+
+
+@dataclass(frozen=True)
 class Attack:
     attacker: int
     defending: Target
@@ -230,6 +241,7 @@ class Game:
     # each permanent as it last existed on the battlefield, by id (its epoch says which object): CR 608.2h
     last_known: FMap[int, Obj] = field(default_factory=FMap)
     created: FMap[str, int] = field(default_factory=FMap)
+    turn_effects: tuple[TurnEffect, ...] = ()  # "this turn, ..." replacement effects (ended at cleanup)
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice
 

@@ -180,7 +180,7 @@ def begin_step(ctx: Ctx) -> None:
     if step == "cleanup":
         # 514.2: damage is removed and "until end of turn" effects end
         objects = FMap({oid: _end_of_turn(o) for oid, o in ctx.game.objects.items()})
-        ctx.game = replace(ctx.game, objects=objects, priority=None)
+        ctx.game = replace(ctx.game, objects=objects, priority=None, turn_effects=())
         sba.check(ctx)
         if not ctx.game.pending_triggers:
             next_step(ctx)

@@ -406,3 +406,19 @@ def test_a_creature_without_counters_leaving_does_not_trigger_the_ozolith() -> N
     step = act(g, refs, {"action": "cast", "player": "a", "card": "murder"}, (target(g, refs, "x"),))
     step = act(step.game, refs, {"action": "resolve"})
     assert step.game.stack == () and step.game.pending_triggers == ()
+
+
+def test_a_this_turn_enters_with_effect_from_a_resolved_ability_applies_until_cleanup() -> None:
+    # Combine Guildmage (ruling 2019-01-25): a creature that would enter with no counters gets one; the
+    # effect is a replacement effect from a resolved ability and ends in the cleanup step (CR 514.2)
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 4},
+                         "hand": [{"alias": "bear", "card": "Grizzly Bears"}],
+                         "battlefield": [{"alias": "guild", "card": "Combine Guildmage"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "guild", "ability": 0})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert len(step.game.turn_effects) == 1
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "bear"})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert dict(obj(step.game, refs, "bear").counters) == {"+1/+1": 1}
+    step = act(step.game, refs, {"action": "advance", "step": "upkeep"})  # the next turn
+    assert step.game.turn_effects == () and step.game.turn == 2
