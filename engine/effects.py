@@ -704,7 +704,7 @@ def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
         item = next((s for s in ctx.game.stack if s.id == oid), None)
         if item is not None and item.kind == "ability":  # an ability is removed from the stack (701.6a)
             ctx.game = replace(ctx.game, stack=tuple(s for s in ctx.game.stack if s.id != oid))
-            ctx.emit({"type": "countered", "source": item.source})
+            ctx.emit({"type": "countered", "source": item.source, "kind": "ability"})
         elif item is not None and ctx.game.obj(oid).zone == "stack":
             move(ctx, oid, "graveyard", cause="countered")
-            ctx.emit({"type": "countered", "object": oid})
+            ctx.emit({"type": "countered", "source": oid, "kind": "spell"})

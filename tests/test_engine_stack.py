@@ -305,4 +305,4 @@ def test_ward_counters_an_activated_ability_by_removing_it_from_the_stack() -> N
     assert [s.kind for s in step.game.stack] == ["ability", "ability"]
     step = act(step.game, refs, {"action": "resolve"}, False)  # CR 701.6a
     assert step.game.stack == () and not obj(step.game, refs, "guard").tapped
-    assert {"type": "countered", "source": refs.by_alias["icy"]} in step.events
+    assert {"type": "countered", "source": refs.by_alias["icy"], "kind": "ability"} in step.events
