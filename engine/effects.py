@@ -629,7 +629,13 @@ def _pay(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("pay_optional")
 def _pay_optional(ctx: Ctx, res: Res, p: Params) -> None:
-    yes = ctx.choose(Decision("may", res.controller, res.source, (True, False)))
+    """"You may pay {N}. If you do, ...": only a player who can pay may choose to (CR 118.3, 608.2d)."""
+    can = _can_do(ctx, res, res.controller, [{"do": "pay", "cost": p["cost"]}])
+    options = (True, False) if can else (False,)
+    yes = ctx.choose(Decision("may", res.controller, res.source, options,
+                              info=FMap({"forced": (False,) if options == (False,) else None})))
+    if yes not in options:
+        raise IllegalAction("118.3", f"answer the \"may pay\" with one of {list(options)}")
     if yes is True:
         mana_mod.pay(ctx, res.controller, p["cost"], 0, res.source)
         perform(ctx, res, p["effects"])

@@ -244,3 +244,13 @@ def test_an_aura_adds_an_additional_mana_of_the_color_chosen_as_it_entered() -> 
     step = act(step.game, refs, {"action": "resolve"}, "R")
     step = act(step.game, refs, {"action": "activate", "player": "a", "source": "forest", "ability": 0})
     assert step.game.players[0].mana_pool == {"G": 1, "R": 1}
+
+
+def test_a_may_pay_is_offered_only_to_a_player_who_can_pay() -> None:
+    # Ezuri: "you may pay {3}. If you do, proliferate twice." with no mana left: only "no" (CR 118.3)
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 2, "U": 2},
+                         "hand": [{"alias": "ezuri", "card": "Ezuri, Stalker of Spheres"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "ezuri"})
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.pending is not None and step.pending.options == (False,)
