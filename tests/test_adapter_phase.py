@@ -315,3 +315,10 @@ def test_phyrexian_symbols_are_paid_as_the_mana_payment_entry_says() -> None:
     asked = [d for d in obs["decisions"] if d["kind"] == "mana_payment"]
     assert asked and asked[0]["answer"] == {"U": 4} and asked[0]["used"] == 0
     assert obs["final"]["players"]["alice"]["life"] == 20
+
+
+def test_a_spell_countered_by_ward_is_reported_as_countered() -> None:
+    # phase's SpellCountered event: the case's `countered` event with the spell as source
+    obs = run_suite_case("ward",
+                         "ward-arc-trail-two-wards-pays-aerialists-declines-guards-whole-spell-countered")
+    assert {"type": "countered", "source": "arc", "kind": "spell"} in obs["events"]

@@ -254,6 +254,7 @@ EVENTS: dict[str, EventMapper] = {
     "CrimeCommitted": lambda r, d: {"type": "crime_committed", "player": r.player_of(d.get("player_id")),
                                     "source": r.ref_of(r.context)},
     "StackResolved": lambda r, d: r._resolved(d),
+    "SpellCountered": lambda r, d: {**r._resolved(d), "type": "countered"},
     "StackPushed": lambda r, d: r._pushed(d),
     "CounterAdded": lambda r, d: {"type": "counters_put", "object": r.ref_of(d.get("object_id")),
                                   "counter": counter_to_case(str(d.get("counter_type"))),
