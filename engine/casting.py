@@ -197,7 +197,8 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
         raise IllegalAction("602.5d", "this ability can be activated only as a sorcery")
     if "tap_other" in cost and not _tap_other_options(game, player, o, cost):
         raise IllegalAction("118.3", "no untapped permanent you control can be tapped to pay this cost")
-    if "crew" in cost and sum(ch.power(game, game.obj(int(c[1])))
+    # the best the player could tap: every creature with positive power (a negative one only lowers a total)
+    if "crew" in cost and sum(max(0, ch.power(game, game.obj(int(c[1]))))
                               for c in _crew_options(game, player, o)) < cost["crew"]:
         raise IllegalAction("118.3", f"your other untapped creatures have less than {cost['crew']} power")
     pc = cost.get("put_counters")

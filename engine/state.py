@@ -48,8 +48,11 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
+# "first_strike_damage" is the first of two combat damage steps (CR 510.4), only when a creature in
+# combat has first or double strike as it would begin
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-         "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end",
+         "cleanup")
 
 
 class FMap(Mapping[K, V], Generic[K, V]):
@@ -238,6 +241,9 @@ class Game:
     # removed blocker blocked stays blocked (509.1h), so its block stays recorded. Attackers were still
     # declared (508.8 doesn't skip the later steps), and a removed attacker may then block.
     removed_from_combat: frozenset[int] = frozenset()
+    # CR 510.4: the creatures that had first or double strike as the first combat damage step began
+    # (None: there was no such step this combat)
+    first_strikers: frozenset[int] | None = None
     # each permanent as it last existed on the battlefield, by id (its epoch says which object): CR 608.2h
     last_known: FMap[int, Obj] = field(default_factory=FMap)
     created: FMap[str, int] = field(default_factory=FMap)

@@ -126,11 +126,13 @@ def next_step(ctx: Ctx) -> None:
     if game.step == "declare_attackers" and not game.attacks:
         i = STEPS.index("end_of_combat") - 1  # 508.8: no attackers, skip blockers and damage
     if game.step == "end_of_combat":
-        game = replace(game, attacks=(), blocks=(), removed_from_combat=frozenset())
+        game = replace(game, attacks=(), blocks=(), removed_from_combat=frozenset(), first_strikers=None)
     if i + 1 >= len(STEPS):
         ctx.game = game
         _new_turn(ctx)
         return
+    if STEPS[i + 1] == "first_strike_damage" and not _first_strikers(game):
+        i += 1  # CR 510.4: one combat damage step when no creature in combat has first or double strike
     if STEPS[i + 1] == "draw" and game.turn == 1 and len(game.players) == 2:
         i += 1  # CR 103.8a: in a two-player game the starting player skips their first draw step
     ctx.game = replace(game, step=STEPS[i + 1], passes=frozenset())
@@ -194,6 +196,10 @@ def begin_step(ctx: Ctx) -> None:
             return
         ctx.game = replace(ctx.game, priority=None, awaiting="blockers")
         return
+    if step == "first_strike_damage":
+        first = _first_strikers(ctx.game)
+        ctx.game = replace(ctx.game, first_strikers=first)
+        _deal_combat_damage(ctx, lambda o: o.id in first)
     if step == "combat_damage":
         combat_damage(ctx)
     ctx.game = replace(ctx.game, priority=ctx.game.active, passes=frozenset())
@@ -308,19 +314,22 @@ def _strikes_first(game: Game, o: Obj) -> bool:
     return ch.has_keyword(game, o, "First strike") or ch.has_keyword(game, o, "Double strike")
 
 
+def _first_strikers(game: Game) -> frozenset[int]:
+    out = game.removed_from_combat
+    in_combat = [game.objects.get(a.attacker) for a in game.attacks if a.attacker not in out]
+    in_combat += [game.objects.get(b) for b, _ in game.blocks if b not in out]
+    return frozenset(o.id for o in in_combat if o is not None and o.zone == "battlefield"
+                     and _strikes_first(game, o))
+
+
 def combat_damage(ctx: Ctx) -> None:
-    """CR 510: attackers and blockers deal damage equal to their power, simultaneously. With first or
-    double strike in combat there are two combat damage steps (CR 510.4, 702.7b, 702.4b): first those
-    creatures, then the others and the double strikers; state-based actions are checked in between
-    (simplified: no priority in between, see README)."""
-    game = ctx.game
-    in_combat = [game.obj(a.attacker) for a in game.attacks] + [game.obj(b) for b, _ in game.blocks]
-    first = {o.id for o in in_combat if o.zone == "battlefield" and _strikes_first(game, o)}
-    if not first:
+    """CR 510: attackers and blockers deal damage equal to their power, simultaneously. After a first
+    combat damage step (CR 510.4, 702.7b, 702.4b), only those that had neither first nor double strike
+    as it began, and those that have double strike now (702.4c-d, 702.7c)."""
+    first = ctx.game.first_strikers
+    if first is None:
         _deal_combat_damage(ctx, lambda o: True)
         return
-    _deal_combat_damage(ctx, lambda o: o.id in first)
-    sba.check(ctx)
     _deal_combat_damage(ctx, lambda o: o.id not in first or ch.has_keyword(ctx.game, o, "Double strike"))
 
 

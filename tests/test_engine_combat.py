@@ -173,3 +173,38 @@ def test_a_first_strike_blocker_kills_the_attacker_before_it_deals_damage() -> N
     step = _block(step.game, refs2, [("hex", "att")])
     step = act(step.game, refs2, {"action": "advance", "step": "end_of_combat"})
     assert obj(step.game, refs2, "att").zone == "graveyard" and obj(step.game, refs2, "hex").damage == 0
+
+
+def test_players_get_priority_between_the_first_strike_and_the_regular_combat_damage_steps() -> None:
+    # CR 510.4: a first combat damage step, then priority, then a second one: the attacker, dealt 2 by the
+    # first-striking Hexmage, Shocks it in between, so the Hexmage is gone before the regular step
+    g, refs = new_game([{"alias": "a", "hand": [{"alias": "shock", "card": "Shock"}],
+                         "battlefield": [{"alias": "att", "card": "Rimeshield Frost Giant"},
+                                         {"alias": "m", "card": "Mountain"}]},
+                        {"alias": "b", "battlefield": [{"alias": "hex", "card": "Vampire Hexmage"}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    step = _block(step.game, refs, [("hex", "att")])
+    step = act(step.game, refs, {"action": "advance", "step": "first_strike_damage"})
+    assert step.game.step == "first_strike_damage" and step.game.priority == 0
+    assert obj(step.game, refs, "att").damage == 2 and obj(step.game, refs, "hex").damage == 0
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "m", "ability": 0})
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "shock"},
+               (target(step.game, refs, "hex"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "hex").zone == "graveyard"
+    step = act(step.game, refs, {"action": "advance", "step": "end_of_combat"})
+    assert step.game.players[1].life == 20  # blocked: no damage to the player without trample (509.1h)
+
+
+def test_without_first_or_double_strike_there_is_no_first_strike_damage_step() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Grizzly Bears"}]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "end_of_combat"})
+    steps = [e["step"] for e in step.events if e["type"] == "step"]
+    assert "first_strike_damage" not in steps and "combat_damage" in steps

@@ -117,3 +117,17 @@ def test_a_crewed_vehicle_that_came_this_turn_cannot_tap_for_mana() -> None:
     assert err.value.rule == "302.6"
     step = act(g, refs, {"action": "activate", "player": "a", "source": "caravan", "ability": 0}, "G")
     assert step.game.players[0].mana_pool == {"G": 1}
+
+
+def test_a_creature_with_negative_power_does_not_stop_others_from_crewing() -> None:
+    # CR 702.122a, 107.1b: the Elves alone (1) crew; a -1-power creature only lowers a total it's part of
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "ship", "card": "Sleek Schooner"}, {"alias": "elf", "card": "Llanowar Elves"},
+        {"alias": "wall", "card": "Wall of Wood", "counters": {"-1/-1": 1}}]}, {"alias": "b"}])
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "ship", "ability": 0},
+            (target(g, refs, "elf"), target(g, refs, "wall")))
+    assert err.value.rule == "702.122a"
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "ship", "ability": 0},
+               (target(g, refs, "elf"),))
+    assert obj(step.game, refs, "elf").tapped

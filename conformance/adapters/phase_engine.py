@@ -502,7 +502,8 @@ class PhaseRun:
             w = self.waiting()
             if w["type"] == "DeclareBlockers":
                 break
-            if w["type"] == "Priority" and self.g.phase in ("DeclareBlockers", "CombatDamage", "EndCombat"):
+            after_blocks = ("DeclareBlockers", "FirstStrikeDamage", "CombatDamage", "EndCombat")
+            if w["type"] == "Priority" and self.g.phase in after_blocks:
                 # phase asked no declaration: no creature could block (or no attacker); "no blockers"
                 # is what happened, anything else can't be declared
                 if not step["blockers"]:

@@ -19,10 +19,11 @@ if TYPE_CHECKING:
 PHASE_OF_STEP = {
     "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "PreCombatMain",
     "beginning_of_combat": "BeginCombat", "declare_attackers": "DeclareAttackers",
-    "declare_blockers": "DeclareBlockers", "combat_damage": "CombatDamage", "end_of_combat": "EndCombat",
+    "declare_blockers": "DeclareBlockers", "first_strike_damage": "FirstStrikeDamage",
+    "combat_damage": "CombatDamage", "end_of_combat": "EndCombat",
     "main2": "PostCombatMain", "end": "End", "cleanup": "Cleanup",
 }
-STEP_OF_PHASE = {v: k for k, v in PHASE_OF_STEP.items()} | {"FirstStrikeDamage": "combat_damage"}
+STEP_OF_PHASE = {v: k for k, v in PHASE_OF_STEP.items()}
 ZONE_TO_PHASE = {"battlefield": "Battlefield", "hand": "Hand", "graveyard": "Graveyard",
                  "exile": "Exile", "library": "Library"}
 COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
