@@ -27,6 +27,7 @@ STEPS = (
     "beginning_of_combat",
     "declare_attackers",
     "declare_blockers",
+    "first_strike_damage",
     "combat_damage",
     "end_of_combat",
     "main2",
