@@ -269,12 +269,12 @@ class CaseChecker:
                 for j, item in enumerate(_list(answer)):
                     if not isinstance(item, int):
                         self.ref(item, [*base, "answer", j], "any")
-            elif kind in ("distribute", "combat_damage"):
+            elif kind in ("distribute", "combat_damage", "convoke"):
                 for key in _dict(answer):
                     self.ref(key, [*base, "answer", key], "any")
             elif isinstance(kind, str) and kind in _ONE_REF_ANSWERS and answer is not None:
                 self.ref(answer, [*base, "answer"], _ONE_REF_ANSWERS[kind])
-            takes_refs = kind in (*_LIST_ANSWERS, *_ONE_REF_ANSWERS, "distribute", "combat_damage")
+            takes_refs = kind in (*_LIST_ANSWERS, *_ONE_REF_ANSWERS, "distribute", "combat_damage", "convoke")
             for key in ("offered", "not_offered"):
                 for j, item in enumerate(_list(decision.get(key))):
                     if takes_refs and isinstance(item, str):

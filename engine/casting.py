@@ -14,7 +14,7 @@ from .counters import enter_battlefield, put_counters, remove_counters
 from .effects import perform, sacrifice
 from .errors import IllegalAction, MalformedAction
 from .refs import Res
-from .state import FMap, Game, Obj, StackItem, Target, replace
+from .state import COLORS, FMap, Game, Obj, StackItem, Target, replace
 from .triggers import commit_crime_if
 from .zones import move
 
@@ -83,11 +83,48 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     item = StackItem(id=oid, kind="spell", source=oid, controller=player, ability=chosen, targets=slots,
                      distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
-    mana.pay(ctx, player, cd.mana_cost, x, oid)  # 601.2g-h
+    cost, x_left = (_convoke(ctx, player, src, cd.mana_cost, x), 0) if _has_convoke(cd) else (cd.mana_cost, x)
+    mana.pay(ctx, player, cost, x_left, oid)  # 601.2g-h
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)  # 117.3c
     ctx.emit({"type": "spell_cast", "player": player, "card": oid, "targets": slots})  # 601.2i
     tg.became_targets(ctx, oid, player, oid, slots)
     commit_crime_if(ctx, player, oid, slots)
+
+
+def _has_convoke(cd: Any) -> bool:
+    return any(a["kind"] == "keyword" and a["keyword"] == "Convoke" for a in cd.abilities)
+
+
+def _convoke(ctx: Ctx, player: int, src: Obj, cost: str, x: int) -> str:
+    """CR 702.51a: for each generic mana of the total cost the player may tap an untapped creature they
+    control rather than pay it, and for each colored mana a creature of that color. Not {T}: summoning
+    sickness doesn't matter (302.6). Answered {creature: "generic" or a color}; returns what's left to pay."""
+    options = tuple(("object", c.id, c.epoch) for c in (ctx.game.obj(i) for i in ctx.game.battlefield)
+                    if c.controller == player and not c.tapped and ch.is_type(ctx.game, c, "Creature"))
+    answer = ctx.choose(Decision("convoke", player, src.id, options, 0, len(options))) if options else ()
+    pairs = list(answer.items()) if isinstance(answer, Mapping) else list(answer or ())
+    symbols = mana.parse_cost(cost)
+    generic = sum(int(s) for s in symbols if s.isdigit()) + x * symbols.count("X")
+    rest = [s for s in symbols if not s.isdigit() and s != "X"]
+    tapped: list[int] = []
+    for t, paid in pairs:
+        if t not in options or t[1] in tapped:
+            raise IllegalAction("702.51a", "convoke taps untapped creatures you control, each once")
+        creature = ctx.game.obj(int(t[1]))
+        if paid == "generic" and generic > 0:
+            generic -= 1
+        elif paid in COLORS and paid in ch.card(ctx.game, creature).colors and any(
+                paid in s.split("/") for s in rest):
+            # an exact {G} first, else a hybrid or Phyrexian symbol that {G} pays
+            i = (rest.index(paid) if paid in rest
+                 else next(i for i, s in enumerate(rest) if paid in s.split("/")))
+            rest.pop(i)
+        else:
+            raise IllegalAction("702.51a", f"{creature.alias or creature.card} can't pay {paid!r} of {cost}")
+        tapped.append(creature.id)
+    for oid in tapped:
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), tapped=True))
+    return (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" for s in rest)
 
 
 def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -> Obj | None:

@@ -78,9 +78,12 @@ def _add_chosen_color(ctx: Ctx, res: Res, p: Params) -> None:
     src = ctx.game.objects.get(res.source)
     if src is None or src.epoch != res.source_lki.epoch:
         src = res.source_lki
-    if src.chosen_color:
-        n = amount(ctx, res, p.get("amount", 1))
-        mana_mod.produce(ctx, res.source, _mana_player(ctx, res, p), {src.chosen_color: n},
+    types = {src.chosen_color} if src.chosen_color else set()
+    types |= set(mana_mod.parse_cost(p.get("or_mana", "")))  # "Add {R} or one mana of the chosen color"
+    who = _mana_player(ctx, res, p)
+    t = mana_mod.choose_type(ctx, who, res.source, types) if len(types) > 1 else next(iter(types), None)
+    if t:
+        mana_mod.produce(ctx, res.source, who, {t: amount(ctx, res, p.get("amount", 1))},
                          tapped=res.tapped_for_mana)
 
 

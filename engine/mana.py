@@ -167,7 +167,7 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
         return set(COLORS)
     if do == "add_mana_chosen_color":  # the source's chosen color, none if none was chosen
         chosen = game.objects[source].chosen_color if source is not None else None
-        return {chosen} if chosen else set()
+        return ({chosen} if chosen else set()) | set(parse_cost(eff.get("or_mana", "")))
     if do == "add_mana_could_produce":
         if eff.get("lands") == "sacrificed":  # known only as the cost is paid
             return set()

@@ -86,7 +86,7 @@ class Refs:
                     raise MalformedAction(f"no triggered ability from {r!r} is waiting")
                 taken.append(match)
             return tuple(d.options[i] for i in taken)
-        if kind in ("distribute", "combat_damage"):
+        if kind in ("distribute", "combat_damage", "convoke"):
             return tuple((self._option_for(game, d, k), v) for k, v in answer.items())
         if kind in ("replacement_effect",):
             want = self.target(game, answer)
@@ -128,7 +128,7 @@ class Refs:
 
     def answer_out(self, game: Game, d: Decision, answer: Any) -> Any:
         if (isinstance(answer, tuple) and answer and isinstance(answer[0], tuple)
-                and d.kind in ("distribute", "combat_damage")):
+                and d.kind in ("distribute", "combat_damage", "convoke")):
             return {self.target_out(game, t): n for t, n in answer}
         if isinstance(answer, tuple) and (not answer or isinstance(answer[0], (tuple, TriggerInstance))):
             return [self.option_out(game, a) for a in answer]

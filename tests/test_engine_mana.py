@@ -254,3 +254,29 @@ def test_a_may_pay_is_offered_only_to_a_player_who_can_pay() -> None:
     step = act(step.game, refs, {"action": "resolve"})
     step = act(step.game, refs, {"action": "resolve"})
     assert step.pending is not None and step.pending.options == (False,)
+
+
+def _stoke_game(pool: dict[str, int]) -> tuple:  # type: ignore[type-arg]
+    return new_game([{"alias": "a", "mana_pool": pool,
+                      "hand": [{"alias": "stoke", "card": "Stoke the Flames"}],
+                      "battlefield": [{"alias": "gob", "card": "Goblin Fireslinger", "summoning_sick": True},
+                                      {"alias": "elf", "card": "Llanowar Elves"}]}, {"alias": "b"}])
+
+
+def test_convoke_taps_summoning_sick_creatures_for_generic_or_their_color() -> None:
+    # CR 702.51a; Stoke the Flames' ruling 2014-07-18: "Tapping a creature ... is simply another way to pay"
+    g, refs = _stoke_game({"R": 1, "C": 1})
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "stoke"}, (("player", 1),),
+               ((target(g, refs, "gob"), "R"), (target(g, refs, "elf"), "generic")))
+    assert obj(step.game, refs, "gob").tapped and obj(step.game, refs, "elf").tapped
+    assert step.game.players[0].mana_pool == {}
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.players[1].life == 16
+
+
+def test_convoke_cannot_pay_a_color_the_creature_does_not_have() -> None:
+    g, refs = _stoke_game({"R": 2, "C": 1})
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "cast", "player": "a", "card": "stoke"}, (("player", 1),),
+            ((target(g, refs, "elf"), "R"),))
+    assert err.value.rule == "702.51a"
