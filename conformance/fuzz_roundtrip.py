@@ -174,7 +174,7 @@ def zone_census(game: Game) -> list[str]:
     problems = []
     for oid, o in game.objects.items():
         zones = seen.get(oid, [])
-        if zones != [o.zone]:
+        if zones != ([] if o.zone == "left_game" else [o.zone]):  # gone with its owner (CR 800.4a): nowhere
             problems.append(f"object {oid} ({o.card}) says zone {o.zone} but is listed in {zones}")
     problems += [
         f"id {oid} is listed in {z} but is no object" for oid, z in seen.items() if oid not in game.objects

@@ -11,9 +11,10 @@ from . import targets as tg
 from .cards import Ability
 from .context import Ctx, Decision
 from .counters import enter_battlefield, put_counters, remove_counters
-from .effects import perform, sacrifice
+from .effects import sacrifice
 from .errors import IllegalAction, MalformedAction
 from .refs import Res
+from .registry import perform
 from .state import COLORS, FMap, Game, Obj, StackItem, Target, replace
 from .triggers import commit_crime_if
 from .zones import move

@@ -1,219 +1,26 @@
-"""Effect primitives: one small function per kind, registered by name.
+"""Effect primitives: one small function per kind, registered by name (engine/registry.py); mana and
+counter primitives are in mana_effects.py and counter_effects.py.
 
-``EFFECTS`` and the ``effect_kind`` enum of spec/card.schema.json list the same kinds (a test checks).
 Each primitive gets the resolving spell or ability (:class:`Res`) and its own parameters. CR 608.2b:
 a primitive does nothing to an illegal target and makes no illegal target perform an action.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from . import characteristics as ch
+from . import counter_effects, mana_effects, replacement  # noqa: F401  (they register their primitives)
 from . import mana as mana_mod
-from . import replacement
 from .context import Ctx, Decision
 from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
+from .registry import Params, effect, perform
 from .state import COLORS, FMap, Mod, Obj, Target, TurnEffect, replace
 from .targets import became_targets, can_target_object, candidates
 from .zones import move, place
-
-Params = Mapping[str, Any]
-
-
-Effect = Callable[[Ctx, Res, Params], None]
-EFFECTS: dict[str, Effect] = {}
-
-
-def effect(name: str) -> Callable[[Effect], Effect]:
-    def register(fn: Effect) -> Effect:
-        EFFECTS[name] = fn
-        return fn
-    return register
-
-
-def perform(ctx: Ctx, res: Res, effects: Any) -> None:
-    for eff in effects:
-        EFFECTS[eff["do"]](ctx, res, eff)
-
-
-# --- mana (CR 106) ---------------------------------------------------------------------------------
-
-def _mana_player(ctx: Ctx, res: Res, p: Params) -> int:
-    """Who adds the mana: the ability's controller, or ``player`` ("its controller adds", Wild Growth and
-    Dawn's Reflection on an opponent's land: the land's controller, who also chooses its colour)."""
-    who = players(ctx, res, p["player"]) if "player" in p else [res.controller]
-    return who[0] if who else res.controller
-
-
-@effect("add_mana")
-def _add_mana(ctx: Ctx, res: Res, p: Params) -> None:
-    produced: dict[str, int] = {}
-    for sym in mana_mod.parse_cost(p["mana"]):
-        produced[sym] = produced.get(sym, 0) + 1
-    mana_mod.produce(ctx, res.source, _mana_player(ctx, res, p), produced, tapped=res.tapped_for_mana)
-
-
-@effect("add_mana_any_color")
-def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
-    """"Add N mana in any combination of colors" (a colour chosen for each) or, with ``one_color``, "N
-    mana of any one color" (one choice): one mana production event either way (CR 106.12b)."""
-    who = _mana_player(ctx, res, p)
-    n = amount(ctx, res, p.get("amount", 1))
-    mana: dict[str, int] = {}
-    for _ in range(1 if p.get("one_color") else n):
-        t = mana_mod.choose_type(ctx, who, res.source, set(COLORS))
-        if t:
-            mana[t] = mana.get(t, 0) + (n if p.get("one_color") else 1)
-    mana_mod.produce(ctx, res.source, who, mana, tapped=res.tapped_for_mana)
-
-
-@effect("add_mana_chosen_color")
-def _add_chosen_color(ctx: Ctx, res: Res, p: Params) -> None:
-    """"Add [N] mana of the chosen color": the color chosen as the source entered (CR 614.12), as it
-    last existed if it has left; none chosen, no mana (CR 106.5)."""
-    src = ctx.game.objects.get(res.source)
-    if src is None or src.epoch != res.source_lki.epoch:
-        src = res.source_lki
-    types = {src.chosen_color} if src.chosen_color else set()
-    types |= set(mana_mod.parse_cost(p.get("or_mana", "")))  # "Add {R} or one mana of the chosen color"
-    who = _mana_player(ctx, res, p)
-    t = mana_mod.choose_type(ctx, who, res.source, types) if len(types) > 1 else next(iter(types), None)
-    if t:
-        mana_mod.produce(ctx, res.source, who, {t: amount(ctx, res, p.get("amount", 1))},
-                         tapped=res.tapped_for_mana)
-
-
-@effect("add_mana_could_produce")
-def _add_could_produce(ctx: Ctx, res: Res, p: Params) -> None:
-    """Reflecting Pool, Exotic Orchard: CR 106.7. No definable type: no mana (seed common-01)."""
-    who = _mana_player(ctx, res, p)
-    if p.get("lands") == "sacrificed":  # Squandered Resources: the land as it last existed (CR 608.2h)
-        lki = res.info.get("sacrificed")
-        types = mana_mod.could_produce(ctx.game.with_obj(lki), lki.id) if lki is not None else set()
-    else:
-        types = mana_mod._types_of_effect(ctx.game, who, p, frozenset({res.source}))
-    t = mana_mod.choose_type(ctx, who, res.source, types)
-    if t:
-        mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana)
-
-
-@effect("add_mana_produced_type")
-def _add_produced_type(ctx: Ctx, res: Res, p: Params) -> None:
-    """Heartbeat of Spring, Mana Flare: one mana of any type that land produced."""
-    who = players(ctx, res, p.get("player", "that_player")) or [res.controller]
-    t = mana_mod.choose_type(ctx, who[0], res.source, set(res.info.get("produced", ())))
-    if t:
-        mana_mod.produce(ctx, res.source, who[0], {t: 1}, tapped=False)
-
-
-# --- counters (CR 122, 701.34) ---------------------------------------------------------------------
-
-@effect("put_counters")
-def _put_counters(ctx: Ctx, res: Res, p: Params) -> None:
-    """``counter`` and ``amount``; or ``counters_of``: "put those counters": as many of each kind as the
-    object had, as it last existed (The Ozolith's ruling: they aren't moved off it, CR 608.2h)."""
-    if "counters_of" in p:
-        lk = it_last_known(ctx, res, p["counters_of"])
-        kinds = {k: n for k, n in lk.counters.items() if n > 0} if lk is not None else {}
-    else:
-        kinds = {p["counter"]: amount(ctx, res, p.get("amount", 1))}
-    for t in recipients(ctx, res, p.get("to", "self")):
-        put_counters(ctx, t, kinds, res.controller)
-
-
-@effect("distribute_counters")
-def _distribute(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 601.2d, 608.2b: a share announced for a target that became illegal is lost (vivien-05)."""
-    legal = {t for slot, flags in zip(res.targets, res.legal, strict=True)
-             for t, ok in zip(slot, flags, strict=True) if ok}
-    for t, n in res.distribution:
-        if t in legal:
-            put_counters(ctx, t, {p["counter"]: n}, res.controller)
-
-
-@effect("proliferate")
-def _proliferate(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 701.34a: choose any number of permanents and/or players with a counter; each gets one more
-    of each kind it already has. Only the battlefield (crime-and-proliferate-02). A replacement effect
-    may make it several times ("proliferate twice instead", Tekuthal); each is chosen after the last."""
-    event = replacement.run(ctx, {"kind": "proliferate", "player": res.controller, "times": 1})
-    for _ in range(event["times"]):
-        _proliferate_once(ctx, res)
-
-
-def _proliferate_once(ctx: Ctx, res: Res) -> None:
-    game = ctx.game
-    options: list[Target] = [("player", i) for i in game.apnap() if game.players[i].counters]
-    options += [("object", o.id, o.epoch) for o in (game.objects[i] for i in game.battlefield) if o.counters]
-    forced = ((),) if not options else None
-    answer = ctx.choose(Decision("proliferate", res.controller, res.source, tuple(options), 0, len(options),
-                                 FMap({"forced": forced})))
-    chosen = list(answer) if isinstance(answer, (list, tuple)) else None
-    if chosen is None or any(t not in options for t in chosen) or len(set(chosen)) != len(chosen):
-        raise IllegalAction("701.34a", "proliferate may choose only permanents and players "
-                                       "that have a counter")
-    for t in options:  # in a fixed order: players in APNAP order, then permanents
-        if t in chosen:
-            have = ctx.game.players[t[1]].counters if t[0] == "player" else ctx.game.obj(t[1]).counters
-            put_counters(ctx, t, {k: 1 for k, n in have.items() if n > 0}, res.controller)
-    ctx.emit({"type": "proliferated", "player": res.controller})  # "whenever you proliferate"
-
-
-@effect("double_counters")
-def _double_counters(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 701.10e: doubling counters puts as many more of that kind (only ``counter``'s kind if named)."""
-    for t in recipients(ctx, res, p["what"]):
-        have = ctx.game.obj(t[1]).counters if t[0] == "object" else ctx.game.players[t[1]].counters
-        kinds = {k: n for k, n in have.items() if p.get("counter") in (None, k)}
-        put_counters(ctx, t, kinds, res.controller)
-
-
-@effect("remove_counters")
-def _remove_counters(ctx: Ctx, res: Res, p: Params) -> None:
-    """Remove ``amount`` counters of kind ``counter`` from the object ``from``; without
-    ``counter`` every kind, without ``amount`` all of them (Vampire Hexmage: "remove all counters")."""
-    for t in recipients(ctx, res, p["from"]):
-        have = ctx.game.obj(t[1]).counters
-        for kind in [k for k in have if p.get("counter") in (None, k)]:
-            n = amount(ctx, res, p["amount"]) if "amount" in p else have[kind]
-            remove_counters(ctx, t, kind, n)
-
-
-@effect("move_counter")
-def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 122.5: remove one counter from the first object and put it on the second; if either can't be
-    done (no counter of that kind, the same object, an object gone, one that can't get that counter),
-    neither is (Combine Guildmage's and Weapon Rack's rulings). Without a named kind the player chooses
-    among the kinds it has (``counter_kind``)."""
-    src = recipients(ctx, res, p["from"])
-    dst = recipients(ctx, res, p["to"])
-    if not src or not dst or src[0][:2] == dst[0][:2]:
-        return
-    have = {k: n for k, n in ctx.game.obj(src[0][1]).counters.items() if n > 0}
-    if p.get("all"):  # "move all counters from A onto B" (The Ozolith): each kind it can get
-        movable = {k: n for k, n in have.items() if ch.can_get_counter(ctx.game, dst[0], k)}
-        for k, n in movable.items():
-            remove_counters(ctx, src[0], k, n)
-        put_counters(ctx, dst[0], movable, res.controller)
-        return
-    kinds = [p["counter"]] if "counter" in p else sorted(have)
-    kinds = [k for k in kinds if k in have]
-    if not kinds:
-        return
-    kind = kinds[0]
-    if len(kinds) > 1:
-        kind = ctx.choose(Decision("counter_kind", res.controller, res.source, tuple(kinds)))
-        if kind not in kinds:
-            raise IllegalAction("122.5", "choose a kind of counter the object has")
-    if not ch.can_get_counter(ctx.game, dst[0], kind):  # "can't have counters put onto it": no move
-        return
-    if remove_counters(ctx, src[0], kind, 1):
-        put_counters(ctx, dst[0], {kind: 1}, res.controller)
-
 
 # --- damage, life, zone changes ------------------------------------------------------------------
 

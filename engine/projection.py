@@ -10,7 +10,7 @@ from .context import Decision
 from .errors import MalformedAction
 from .state import MANA_TYPES, Game, Obj, TriggerInstance
 
-OUTSIDE = ("sideboard", "collection")
+OUTSIDE = ("sideboard", "collection", "left_game")  # outside the game (CR 400.11, 800.4a)
 
 
 class Refs:

@@ -27,6 +27,27 @@ def _aura_illegally_attached(game: Game, aura: Obj) -> bool:
     return ch.protected_from(game, host, aura)
 
 
+def leave_game(ctx: Ctx, player: int) -> None:
+    """CR 800.4a: the objects the player owns leave the game; effects giving them control of objects end;
+    their abilities on the stack cease to exist; what they still control is exiled; priority passes on."""
+    for o in list(ctx.game.objects.values()):
+        if o.owner == player and o.zone not in ("sideboard", "collection", "left_game"):
+            move(ctx, o.id, "left_game", cause="left_game")
+    for o in list(ctx.game.objects.values()):
+        if o.controller == player and o.zone == "battlefield" and o.control_reverts_to is not None:
+            ctx.game = ctx.game.with_obj(replace(o, controller=o.control_reverts_to, control_reverts_to=None))
+    ctx.game = replace(ctx.game, stack=tuple(s for s in ctx.game.stack
+                                             if not (s.kind == "ability" and s.controller == player)))
+    for o in list(ctx.game.objects.values()):
+        if o.controller == player and o.zone in ("battlefield", "stack"):
+            move(ctx, o.id, "exile", cause="left_game")
+    if ctx.game.priority == player:
+        alive = [q for q in ctx.game.apnap() if q != player]
+        n = len(ctx.game.players)
+        ctx.game = replace(ctx.game, priority=next((q for k in range(1, n) for q in [(player + k) % n]
+                                                    if q in alive), None))
+
+
 def check(ctx: Ctx) -> bool:
     """Perform every applicable state-based action, all at once (CR 704.3): each is found in the same
     state, the legend rule's choices included, then they happen simultaneously, and triggers see them
@@ -65,6 +86,9 @@ def check(ctx: Ctx) -> bool:
     with ctx.simultaneously():
         for i in losers:
             ctx.game = ctx.game.with_player(i, replace(ctx.game.players[i], lost=True))
+        if len(ctx.game.apnap()) >= 2:  # a multiplayer game goes on without them (CR 104.5, 800.4)
+            for i in losers:
+                leave_game(ctx, i)
         for oid in tokens:
             _drop_token(ctx, oid)
         for oid in dict.fromkeys(to_graveyard):

@@ -15,9 +15,9 @@ from typing import Any
 from . import characteristics as ch
 from . import targets as tg
 from .context import Ctx, Decision, Event
-from .effects import perform
 from .errors import IllegalAction
 from .refs import Res, last_known
+from .registry import perform
 from .state import FMap, Game, Obj, StackItem, TriggerInstance, replace
 
 

@@ -11,10 +11,11 @@ from . import targets as tg
 from .casting import _aura_targets, spell_ability
 from .context import Ctx, Decision
 from .counters import enter_battlefield
-from .effects import deal_damage, draw, gain_from_lifelink, perform, put_wither
+from .effects import deal_damage, draw, gain_from_lifelink, put_wither
 from .errors import IllegalAction
 from .mana import empty_pools
 from .refs import Res
+from .registry import perform
 from .state import STEPS, Attack, FMap, Game, Obj, StackItem, Target, replace
 from .zones import move
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import engine.effects as effects
+import engine.registry as effects
 from engine.counters import put_counters
 
 REAL_PROLIFERATE = effects.EFFECTS["proliferate"]

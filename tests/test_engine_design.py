@@ -12,7 +12,7 @@ import pytest
 from engine_helpers import CATALOGUE, new_game
 
 from engine import run_case, state
-from engine.effects import EFFECTS
+from engine.registry import EFFECTS
 
 ROOT = Path(__file__).resolve().parent.parent
 

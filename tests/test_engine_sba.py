@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine_helpers import act, new_game, obj, target
 
 from engine import apply
+from engine.state import replace
 
 
 def test_state_based_actions_happen_together_and_a_dying_creature_sees_the_others_die() -> None:
@@ -70,3 +71,30 @@ def test_an_aura_on_a_permanent_with_protection_from_its_colour_goes_to_the_grav
     g = g.with_obj(replace(obj(g, refs, "forest"), mods=(Mod(protection="G"),)))  # 702.16c
     step = act(g, refs, {"action": "pass", "player": "a"})
     assert obj(step.game, refs, "wg").zone == "graveyard"
+
+
+def test_a_player_who_loses_a_multiplayer_game_leaves_it_with_everything_they_own() -> None:
+    # CR 104.5, 800.4a: Carol's Bears leave the game with her (no graveyard), the creature she took from
+    # Bob until end of turn goes back to him, and the game goes on for Alice and Bob
+    shock = [{"alias": "shock", "card": "Shock"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": shock},
+                        {"alias": "b", "battlefield": [{"alias": "bbear", "card": "Grizzly Bears"}]},
+                        {"alias": "c", "life": 2,
+                         "battlefield": [{"alias": "cbear", "card": "Grizzly Bears"}]}])
+    game = g.with_obj(replace(obj(g, refs, "bbear"), controller=2, control_reverts_to=1))
+    step = act(game, refs, {"action": "cast", "player": "a", "card": "shock"}, (("player", 2),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.players[2].lost and not step.game.players[1].lost
+    assert obj(step.game, refs, "cbear").zone == "left_game" and not step.game.players[2].graveyard
+    bbear = obj(step.game, refs, "bbear")
+    assert bbear.controller == 1 and bbear.zone == "battlefield"
+
+
+def test_in_a_two_player_game_the_loser_keeps_their_permanents_the_game_is_over() -> None:
+    shock = [{"alias": "shock", "card": "Shock"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": shock},
+                        {"alias": "b", "life": 2,
+                         "battlefield": [{"alias": "bbear", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (("player", 1),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.players[1].lost and obj(step.game, refs, "bbear").zone == "battlefield"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from planted import REAL_PROLIFERATE, proliferate_twice, the_saved_case
 
-import engine.effects as effects
+import engine.registry as effects
 from conformance import fuzz_props
 from conformance.compare import compare
 from conformance.regressions import ENV_DIR

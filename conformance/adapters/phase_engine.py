@@ -36,13 +36,14 @@ from conformance.adapters.phase_vocab import (
     STEP_OF_PHASE,
     SYMBOL_OF_COLOR,
     ZONE_TO_PHASE,
+    payment_candidates,
     prompt_key,
 )
 
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.3.9"
+ADAPTER_VERSION = "0.4.0"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -51,6 +52,9 @@ PRE_ATTACK = ("BeginCombat", "PreCombatMain")
 DECK_SIZE = 40
 MAX_PASSES = 400
 SERDE_ERRORS = ("missing field", "unknown variant", "invalid type", "unknown field", "expected struct")
+PAYMENT_CAP = 24  # most candidate payments phase is asked to judge for one cost (each costs a load_game)
+# phase's events for a mana ability activated: while paying, they mean phase tapped a source for mana
+MANA_ABILITY_EVENTS = ("ManaAbilityProduced", "TappedForMana")
 
 # ---------------------------------------------------------------- one run
 
@@ -74,6 +78,9 @@ class PhaseRun:
         self.triggers_reported: set[int] = set()
         self.recorded_controller: dict[int, int] = {}  # from ZoneChanged records
         self.activating: int | None = None  # the script's ability index of the activation under way
+        # the payment chosen at phase's ManaPayment prompt, until phase has taken it: (answer, seat,
+        # the payer's pool before it, by symbol)
+        self.paying: tuple[dict[str, int], int, dict[str, int]] | None = None
         self.context: int | None = None
         self.g: Any = None
         self.start: Any = None  # phase's state when the script starts
@@ -382,8 +389,10 @@ class PhaseRun:
             seat = self.seat[step["player"]]
             self.context = oid
             card_id = self.g.object(oid).get("card_id", oid)
+            # Manual: phase asks ManaPayment, answered from the pool only (_pay_mana)
+            self.paying = None
             self.apply(seat, {"type": "CastSpell", "data": {
-                "object_id": oid, "card_id": card_id, "targets": [], "payment_mode": {"type": "Auto"}}})
+                "object_id": oid, "card_id": card_id, "targets": [], "payment_mode": {"type": "Manual"}}})
             self.settle()
         elif act == "activate":
             oid = self.object_id(step["source"])
@@ -531,6 +540,13 @@ class PhaseRun:
         kind_type = w["type"]
         data = w.get("data") or {}
         seat = data.get("player", self.g.priority_player())
+        if kind_type == "ManaPayment":
+            self._pay_mana(seat)
+            return
+        if kind_type == "PhyrexianPayment" and self.paying is not None:
+            # the Phyrexian symbols' part of the payment chosen at ManaPayment (spec: one mana_payment)
+            self._check_paid(self.apply(seat, PROMPTS["PhyrexianPayment"][2](self, data, self.paying[0])))
+            return
         player = self.player_of(seat)
         source_id = self._prompt_source(data)
         source = self.ref_of(source_id) if source_id is not None else None
@@ -569,6 +585,140 @@ class PhaseRun:
             return
         self.book.stop(kind, player, source, options)
         raise Unanswered(kind)
+
+    # ------------------------------------------------------------ paying mana
+
+    def _pool(self, seat: int) -> tuple[list[dict[str, Any]], dict[str, int]]:
+        units = list(self.g.player(seat)["mana_pool"]["mana"])
+        pool: dict[str, int] = {}
+        for u in units:
+            sym = SYMBOL_OF_COLOR.get(u.get("color"), "C")
+            pool[sym] = pool.get(sym, 0) + 1
+        return units, pool
+
+    def _pay_mana(self, seat: int) -> None:
+        """phase's ManaPayment prompt (a spell cast with payment_mode Manual): pay from the pool only
+        (spec/README.md 1.3: mana abilities are activated before, the adapter never taps a source). The
+        units paid are pinned (SpendPoolMana) and the payment made by passing; phase then asks the
+        Phyrexian symbols (PhyrexianPayment) and spends. The ways to pay are the candidate payments phase
+        accepts (_payment_options): one is paid without asking; with more (or too many to try) the case's
+        mana_payment entry answers (spec/README.md 1.4), else the decision is unanswered; none: refused."""
+        player = self.player_of(seat)
+        source_id = self.context
+        source = self.ref_of(source_id) if source_id is not None else None
+        units, pool = self._pool(seat)
+        options = self._payment_options(seat, units, pool)
+        if options == []:
+            raise Rejected(f"mana_payment: phase's manual payment cannot pay the cost from the pool {pool} "
+                           "(the adapter pays from the pool only: mana abilities are activated before casting)",
+                           "601.2h")
+        if options is not None and len(options) == 1:
+            answer: Any = options[0]
+            self.book.record("mana_payment", player, source, options, answer, None, True)
+        else:
+            def source_matches(ref: Any) -> bool:
+                try:
+                    return source_id is not None and self.resolve_ref(ref) == {"Object": source_id}
+                except Rejected:
+                    return False
+
+            index = self.book.match("mana_payment", player, source_matches)
+            if index is None:
+                self.book.stop("mana_payment", player, source, options)
+                raise Unanswered("mana_payment")
+            answer = self.book.entries[index]["answer"]
+            self.book.record("mana_payment", player, source, options, answer, index, False)
+        if not isinstance(answer, dict):
+            raise Rejected(f"mana_payment: {answer!r} is not a payment")
+        for pip in self._pips(units, pool, answer):
+            self.apply(seat, {"type": "SpendPoolMana", "data": {"pip_id": pip}})
+        self.paying = (answer, seat, pool)
+        self._check_paid(self.apply(seat, {"type": "PassPriority"}))
+
+    @staticmethod
+    def _pips(units: list[dict[str, Any]], pool: dict[str, int], answer: dict[str, Any]) -> list[int]:
+        """The pool's units (pip ids) that make the mana of ``answer``."""
+        pips: list[int] = []
+        for sym, n in answer.items():
+            if sym == "life" or not n:
+                continue
+            if sym not in COLOR_OF_SYMBOL or not isinstance(n, int) or pool.get(sym, 0) < n:
+                raise Rejected(f"mana_payment: {answer} is not in the mana pool {pool}", "601.2h")
+            pips += [int(u["pip_id"]) for u in units if u.get("color") == COLOR_OF_SYMBOL[sym]][:n]
+        return pips
+
+    def _check_paid(self, result: Any) -> None:
+        """After phase took a payment chosen at ManaPayment: it must have spent exactly that mana from the
+        pool and activated no mana ability (its Manual payment taps sources for what the pinned units
+        don't pay)."""
+        if self.paying is None:
+            return
+        answer, seat, before = self.paying
+        tapped = [self.ref_of((e.get("data") or {}).get("source_id")) for e in result.events or []
+                  if e.get("type") in MANA_ABILITY_EVENTS]
+        if tapped:
+            self.paying = None
+            raise Rejected(f"mana_payment: {answer} from the pool does not pay the cost: phase tapped "
+                           f"{sorted(set(map(str, tapped)))} for mana to pay the rest (the adapter pays from "
+                           "the pool only)", "601.2h")
+        if self.waiting().get("type") in ("ManaPayment", "PhyrexianPayment"):
+            return
+        self.paying = None
+        after = self._pool(seat)[1]
+        spent = {k: n - after.get(k, 0) for k, n in before.items() if n - after.get(k, 0)}
+        want = {k: n for k, n in answer.items() if k != "life" and n}
+        if spent != want:
+            raise Rejected(f"mana_payment: phase spent {spent} from the pool, not the {want} chosen", "601.2h")
+
+    def _payment_options(self, seat: int, units: list[dict[str, Any]],
+                         pool: dict[str, int]) -> list[dict[str, int]] | None:
+        """The ways phase's manual payment pays the pending cast's cost from the pool (spec options of
+        mana_payment: mana by symbol, "life" 2 per Phyrexian symbol). Candidates are bounded by the
+        cost (phase_vocab.payment_candidates) over the types phase lets pay part of it (SpendPoolMana
+        refuses the others); with more than one, each is tried on a copy of the game. None: unknown."""
+        state = self.g.state()
+        cost = (state["state"].get("pending_cast") or {}).get("cost")
+        if cost is None:
+            return None
+        probe = self.engine.load_game(state)
+        accepted: dict[str, int] = {}
+        for sym, n in pool.items():
+            pip = next(u["pip_id"] for u in units if SYMBOL_OF_COLOR.get(u.get("color"), "C") == sym)
+            try:
+                probe.apply(seat, {"type": "SpendPoolMana", "data": {"pip_id": pip}})
+                accepted[sym] = n
+            except ValueError:
+                pass
+        candidates = payment_candidates(cost, accepted, PAYMENT_CAP)
+        if candidates is None or len(candidates) <= 1:
+            return candidates
+        return [c for c in candidates if self._pays(state, seat, units, pool, c)]
+
+    def _pays(self, state: Any, seat: int, units: list[dict[str, Any]], pool: dict[str, int],
+              candidate: dict[str, int]) -> bool:
+        """Whether phase, on a copy of the game, takes exactly ``candidate`` from the pool for the cost."""
+        g = self.engine.load_game(state)
+        try:
+            for pip in self._pips(units, pool, candidate):
+                g.apply(seat, {"type": "SpendPoolMana", "data": {"pip_id": pip}})
+            events = list(g.apply(seat, {"type": "PassPriority"}).events or [])
+            w = dict(g.waiting_for())
+            if w.get("type") == "PhyrexianPayment":
+                action = PROMPTS["PhyrexianPayment"][2](self, w.get("data") or {}, candidate)
+                events += list(g.apply(seat, action).events or [])
+                w = dict(g.waiting_for())
+        except (ValueError, Rejected):
+            return False
+        if w.get("type") in ("ManaPayment", "PhyrexianPayment"):
+            return False
+        if any(e.get("type") in MANA_ABILITY_EVENTS for e in events):
+            return False
+        after: dict[str, int] = {}
+        for u in g.player(seat)["mana_pool"]["mana"]:
+            sym = SYMBOL_OF_COLOR.get(u.get("color"), "C")
+            after[sym] = after.get(sym, 0) + 1
+        spent = {k: n - after.get(k, 0) for k, n in pool.items() if n - after.get(k, 0)}
+        return spent == {k: n for k, n in candidate.items() if k != "life" and n}
 
     def _object_ids(self) -> set[int]:
         return {int(k) for k in self.g.state()["state"]["objects"]}

@@ -8,7 +8,7 @@ each was found.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from conformance.adapters._common import Rejected, counter_to_case
@@ -127,8 +127,9 @@ def _outside_card(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, An
 
 def _phyrexian(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     """phase's PhyrexianPayment asks, per Phyrexian symbol, mana or 2 life (CR 107.4f). The case's
-    mana_payment answer says how much life is paid ("life": 2 per symbol); the mana itself is paid by
-    phase's automatic payment (see docs/adapters-notes.md)."""
+    mana_payment answer says how much life is paid ("life": 2 per symbol); phase asks it after the mana
+    units were chosen at its ManaPayment prompt, so the answer is the one taken there
+    (PhaseRun._pay_mana), or the case's next mana_payment entry."""
     shards = d.get("shards") or []
     life = int(answer.get("life", 0)) if isinstance(answer, dict) else 0
     if life % 2 or life // 2 > len(shards):
@@ -136,6 +137,43 @@ def _phyrexian(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
                        f"{len(shards)} Phyrexian symbol(s)")
     choices = [{"type": "PayLife" if i < life // 2 else "PayMana"} for i in range(len(shards))]
     return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
+
+
+def payment_candidates(cost: Any, pool: dict[str, int], cap: int) -> list[dict[str, int]] | None:
+    """The payments worth trying for phase's pending mana cost from ``pool`` (mana by symbol, only the
+    types phase lets pay part of the cost): every sub-multiset of the pool of a size the cost can take,
+    with ``"life": 2`` per Phyrexian symbol paid with life. phase judges which of them pay; this only
+    bounds the search. A {2/W} symbol takes one or two mana, a Phyrexian one none or one (its life).
+    None: more than ``cap`` candidates, or a cost this does not know."""
+    if not isinstance(cost, dict) or cost.get("type") == "NoCost":
+        return [{}]
+    if cost.get("type") != "Cost":
+        return None
+    shards = [str(s) for s in cost.get("shards") or []]
+    if any(s in ("X", "Snow") or not s[:1].isupper() for s in shards):
+        return None
+    phyrexian = sum(1 for s in shards if "Phyrexian" in s)
+    plain = [s for s in shards if "Phyrexian" not in s]
+    lo = int(cost.get("generic", 0)) + len(plain)
+    hi = lo + sum(1 for s in plain if s.startswith("Two"))
+    kinds = sorted(k for k, n in pool.items() if n > 0)
+    out: list[dict[str, int]] = []
+
+    def subsets(i: int, left: int, acc: dict[str, int]) -> Iterator[dict[str, int]]:
+        if i == len(kinds):
+            if left == 0:
+                yield dict(acc)
+            return
+        for n in range(min(left, pool[kinds[i]]), -1, -1):
+            yield from subsets(i + 1, left - n, {**acc, kinds[i]: n} if n else acc)
+
+    for life in range(phyrexian + 1):
+        for size in range(lo + phyrexian - life, hi + phyrexian - life + 1):
+            for mana in subsets(0, size, {}):
+                out.append({**mana, "life": 2 * life} if life else mana)
+                if len(out) > cap:
+                    return None
+    return out
 
 
 def _mana_color(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from planted import proliferate_twice  # noqa: E402
 
 import engine  # noqa: E402
-import engine.effects as effects  # noqa: E402
+import engine.registry as effects  # noqa: E402
 from conformance.adapters.serve import main  # noqa: E402
 
 effects.EFFECTS["proliferate"] = proliferate_twice
