@@ -100,13 +100,18 @@ def _convoke(ctx: Ctx, player: int, src: Obj, cost: str, x: int) -> str:
     """CR 702.51a: for each generic mana of the total cost the player may tap an untapped creature they
     control rather than pay it, and for each colored mana a creature of that color. Not {T}: summoning
     sickness doesn't matter (302.6). Answered {creature: "generic" or a color}; returns what's left to pay."""
-    options = tuple(("object", c.id, c.epoch) for c in (ctx.game.obj(i) for i in ctx.game.battlefield)
-                    if c.controller == player and not c.tapped and ch.is_type(ctx.game, c, "Creature"))
-    answer = ctx.choose(Decision("convoke", player, src.id, options, 0, len(options))) if options else ()
-    pairs = list(answer.items()) if isinstance(answer, Mapping) else list(answer or ())
     symbols = mana.parse_cost(cost)
     generic = sum(int(s) for s in symbols if s.isdigit()) + x * symbols.count("X")
     rest = [s for s in symbols if not s.isdigit() and s != "X"]
+    colored = {c for s in rest for c in s.split("/")}
+    creatures = [c for c in (ctx.game.obj(i) for i in ctx.game.battlefield)
+                 if c.controller == player and not c.tapped and ch.is_type(ctx.game, c, "Creature")]
+    options = tuple(("object", c.id, c.epoch) for c in creatures)
+    # when none could pay any of it (a colorless creature, no generic mana), tapping none is the only answer
+    useful = any(generic > 0 or colored & set(ch.card(ctx.game, c).colors) for c in creatures)
+    answer = ctx.choose(Decision("convoke", player, src.id, options, 0, len(options),
+                                 FMap({"forced": None if useful else ((),)}))) if options else ()
+    pairs = list(answer.items()) if isinstance(answer, Mapping) else list(answer or ())
     tapped: list[int] = []
     for t, paid in pairs:
         if t not in options or t[1] in tapped:

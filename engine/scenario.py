@@ -162,7 +162,7 @@ class Script:
             except MalformedAction as exc:
                 raise IllegalAction("601.2", f"answer {entry['answer']!r}: {exc}") from exc
         forced = d.info.get("forced") if d.info else None
-        always_asked = d.kind in ("targets", "distribute", "x", "proliferate")
+        always_asked = d.kind in ("targets", "distribute", "x", "proliferate", "convoke")
         if forced is None and len(d.options) == 1 and not always_asked:
             forced = (d.options[0],)
         if forced is not None:

@@ -280,3 +280,17 @@ def test_convoke_cannot_pay_a_color_the_creature_does_not_have() -> None:
         act(g, refs, {"action": "cast", "player": "a", "card": "stoke"}, (("player", 1),),
             ((target(g, refs, "elf"), "R"),))
     assert err.value.rule == "702.51a"
+
+
+def test_convoke_is_asked_even_with_one_creature_and_forced_to_none_when_it_could_pay_nothing() -> None:
+    # an Ornithopter (colorless) can pay Stoke's generic mana: the player chooses; Worldsoul Colossus with
+    # X=0 costs {G}{W}: nothing it could pay, so tapping none is the only answer (CR 702.51a)
+    def first_decision(card: str, pool: dict[str, int], *answers: object) -> object:
+        g, refs = new_game([{"alias": "a", "mana_pool": pool, "hand": [{"alias": "spell", "card": card}],
+                             "battlefield": [{"alias": "orni", "card": "Ornithopter"}]}, {"alias": "b"}])
+        step = act(g, refs, {"action": "cast", "player": "a", "card": "spell"}, *answers)
+        assert step.pending is not None and step.pending.kind == "convoke"
+        return step.pending.info.get("forced")
+
+    assert first_decision("Stoke the Flames", {"R": 2, "C": 2}, (("player", 1),)) is None
+    assert first_decision("Worldsoul Colossus", {"G": 1, "W": 1}, 0) == ((),)
