@@ -26,9 +26,10 @@ from .zones import move, place
 
 def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool = False,
                 lifelink: bool = True, wither_into: dict[tuple[Target, int], int] | None = None) -> int:
-    """CR 120.3: damage to a player is life loss, to a planeswalker loses loyalty, to a creature is marked
-    (wither: -1/-1 counters instead). Only players and permanents still there are dealt damage: an
-    object that left the battlefield is a new object (CR 400.7). Returns the damage dealt.
+    """CR 120.3: damage to a player is life loss (infect: poison counters instead), to a planeswalker
+    loses loyalty, to a creature is marked (wither and infect: -1/-1 counters instead). Only players and
+    permanents still there are dealt damage: an object that left the battlefield is a new object (CR
+    400.7). Returns the damage dealt.
     ``lifelink=False``: the caller gains the life once for all the damage the source deals at once
     (CR 702.15b, 510.2). ``wither_into``: the caller puts the -1/-1 counters of damage dealt at once as
     one event per permanent and player putting them (Vizier of Remedies' ruling), via put_wither."""
@@ -40,8 +41,11 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
         p = game.players[target[1]]
         if p.lost:
             return 0
-        ctx.game = game.with_player(target[1], replace(p, life=p.life - n))
-        ctx.emit({"type": "life_changed", "player": target[1], "amount": -n})
+        if "Infect" in kws:  # CR 120.3b, 702.90b: poison counters from the source's controller, no life lost
+            _wither_or_infect(ctx, ("player", target[1]), source.controller, n, wither_into)
+        else:
+            ctx.game = game.with_player(target[1], replace(p, life=p.life - n))
+            ctx.emit({"type": "life_changed", "player": target[1], "amount": -n})
     else:
         o = game.objects.get(target[1])
         if o is None or o.epoch != target[2] or o.zone != "battlefield":
@@ -55,12 +59,8 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
             if "Deathtouch" in kws:  # CR 704.5h, wither damage included
                 o = replace(o, deathtouched=True)
                 ctx.game = ctx.game.with_obj(o)
-            if "Wither" in kws:  # CR 120.3d; counters because of damage, not put by an effect (614.16)
-                key = (("object", o.id, o.epoch), source.controller)
-                if wither_into is not None:
-                    wither_into[key] = wither_into.get(key, 0) + n
-                else:
-                    put_counters(ctx, key[0], {"-1/-1": n}, source.controller, damage=True)
+            if "Wither" in kws or "Infect" in kws:  # CR 120.3d, 702.90c
+                _wither_or_infect(ctx, ("object", o.id, o.epoch), source.controller, n, wither_into)
             else:
                 ctx.game = ctx.game.with_obj(replace(o, damage=o.damage + n))
     ctx.emit({"type": "damage_dealt", "source": source.id, "target": target, "amount": n, "combat": combat})
@@ -69,9 +69,19 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
     return n
 
 
+def _wither_or_infect(ctx: Ctx, t: Target, by: int, n: int,
+                      batch: dict[tuple[Target, int], int] | None) -> None:
+    """Counters because of damage, not put by an effect (614.16): -1/-1 on a creature, poison on a player;
+    damage dealt at once is one event per recipient (``batch``, put by put_wither)."""
+    if batch is not None:
+        batch[(t, by)] = batch.get((t, by), 0) + n
+    else:
+        put_wither(ctx, {(t, by): n})
+
+
 def put_wither(ctx: Ctx, batch: dict[tuple[Target, int], int]) -> None:
     for (t, by), n in batch.items():
-        put_counters(ctx, t, {"-1/-1": n}, by, damage=True)
+        put_counters(ctx, t, {"poison" if t[0] == "player" else "-1/-1": n}, by, damage=True)
 
 
 def gain_from_lifelink(ctx: Ctx, source: Obj, n: int) -> None:

@@ -48,3 +48,22 @@ def test_last_known_information_remembers_a_permanent_as_it_last_existed() -> No
     move(ctx, before.id, "hand")
     lk = ctx.game.last_known.get(before.id)
     assert lk is not None and lk.epoch == before.epoch and lk.counters == before.counters
+
+
+def test_infect_damage_gives_poison_counters_to_players_and_minus_counters_to_creatures() -> None:
+    # CR 120.3b, 120.3d, 702.90b-c: no life is lost and no damage is marked; under Solemnity, nothing
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "elf", "card": "Glistener Elf"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bear", "card": "Grizzly Bears"}]}])
+    ctx = Ctx(g)
+    elf = obj(g, refs, "elf")
+    assert deal_damage(ctx, elf, ("player", 1), 1) == 1
+    assert deal_damage(ctx, elf, target(g, refs, "bear"), 1) == 1
+    assert ctx.game.players[1].life == 20 and ctx.game.players[1].counters == {"poison": 1}
+    bear = obj(ctx.game, refs, "bear")
+    assert bear.damage == 0 and dict(bear.counters) == {"-1/-1": 1}
+    g2, refs2 = new_game([{"alias": "a", "battlefield": [{"alias": "elf", "card": "Glistener Elf"},
+                                                         {"alias": "sol", "card": "Solemnity"}]},
+                          {"alias": "b"}])
+    ctx2 = Ctx(g2)
+    deal_damage(ctx2, obj(g2, refs2, "elf"), ("player", 1), 1)
+    assert ctx2.game.players[1].life == 20 and not ctx2.game.players[1].counters  # Solemnity's ruling
