@@ -109,17 +109,19 @@ def keywords(game: Game, o: Obj) -> list[str]:
         if kw:
             out.append(kw)
     out.extend(m.keyword for m in o.mods if m.keyword)
+    lost: set[str] = set()
     if o.zone == "battlefield" and o.id not in _GRANTING:
         _GRANTING.add(o.id)
         try:
             for src, st in _statics(game):
-                if st.get("keywords") and _static_applies(game, src, st, o):
-                    out.extend(st["keywords"])
+                if (st.get("keywords") or st.get("loses_keywords")) and _static_applies(game, src, st, o):
+                    out.extend(st.get("keywords", ()))
+                    lost.update(st.get("loses_keywords", ()))  # Melira: "lose infect" (after grants)
         finally:
             _GRANTING.discard(o.id)
     seen: list[str] = []
     for k in out:
-        if k not in seen and k not in ("Tribute", "Enchant"):
+        if k not in seen and k not in ("Tribute", "Enchant") and k not in lost:
             seen.append(k)
     return seen
 

@@ -67,3 +67,12 @@ def test_infect_damage_gives_poison_counters_to_players_and_minus_counters_to_cr
     ctx2 = Ctx(g2)
     deal_damage(ctx2, obj(g2, refs2, "elf"), ("player", 1), 1)
     assert ctx2.game.players[1].life == 20 and not ctx2.game.players[1].counters  # Solemnity's ruling
+
+
+def test_an_opponents_melira_makes_infect_creatures_lose_infect() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "elf", "card": "Glistener Elf"}]},
+                        {"alias": "b",
+                         "battlefield": [{"alias": "melira", "card": "Melira, Sylvok Outcast"}]}])
+    ctx = Ctx(g)
+    deal_damage(ctx, obj(g, refs, "elf"), ("player", 1), 1)
+    assert ctx.game.players[1].life == 19 and not ctx.game.players[1].counters
