@@ -15,7 +15,8 @@ from conformance.interface import Difference
 
 JSON = Any
 
-OBJECT_FIELDS = ("zone", "controller", "owner", "tapped", "power", "toughness", "loyalty", "damage")
+OBJECT_FIELDS = ("zone", "controller", "owner", "tapped", "power", "toughness", "loyalty", "damage",
+                 "attached_to")
 PLAYER_FIELDS = ("life", "crimes_committed", "hand_size", "library_size", "graveyard_size", "lost")
 QUERY_FIELDS = ("name", "controller", "owner", "zone", "token")
 

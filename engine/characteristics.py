@@ -237,6 +237,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("self") and (src is None or o.id != src.id):
         return False
+    if flt.get("attached") and (src is None or src.attached_to != o.id):  # "enchanted / equipped creature"
+        return False
     if "token" in flt and o.token != flt["token"]:
         return False
     if "tapped" in flt and o.tapped != flt["tapped"]:

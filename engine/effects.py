@@ -343,6 +343,23 @@ def _untap(ctx: Ctx, res: Res, p: Params) -> None:
             ctx.emit({"type": "untapped", "object": oid})
 
 
+@effect("attach")
+def _attach(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 701.3a-c: put an Equipment (or Aura) onto the permanent; not onto one it couldn't equip (a
+    noncreature), and nothing if it is already attached there; a new timestamp when it moves. Equip
+    (CR 702.6a): "Attach this permanent to target creature you control"."""
+    me = objects(ctx, res, p.get("what", "self"))
+    hosts = objects(ctx, res, p["to"])
+    if not me or not hosts:
+        return
+    o, host = ctx.game.obj(me[0]), ctx.game.obj(hosts[0])
+    if o.attached_to == host.id or host.id == o.id or not ch.is_type(ctx.game, host, "Creature"):
+        return
+    ctx.game = replace(ctx.game, timestamp=ctx.game.timestamp + 1)
+    ctx.game = ctx.game.with_obj(replace(o, attached_to=host.id))
+    ctx.emit({"type": "attached", "object": o.id, "attached_to": host.id})
+
+
 @effect("create_replacement")
 def _create_replacement(ctx: Ctx, res: Res, p: Params) -> None:
     """"This turn, each creature you control enters with an additional +1/+1 counter on it" (Combine

@@ -148,6 +148,7 @@ def _object_view(game: Game, o: Obj, refs: Refs) -> dict[str, Any]:
         "loyalty": (o.counters.get("loyalty", 0)
                     if "Planeswalker" in cd.types and o.zone == "battlefield" else None),
         "damage": o.damage,
+        "attached_to": refs.ref_of(game, o.attached_to) if o.zone == "battlefield" else None,
         "keywords": ch.keywords(game, o) if o.zone == "battlefield" else list(cd.keywords),
     }
 
@@ -170,7 +171,7 @@ def project(game: Game, refs: Refs) -> dict[str, Any]:
             "players": players, "objects": objects, "stack": stack}
 
 
-OBJECT_KEYS = ("object", "source", "card")
+OBJECT_KEYS = ("object", "source", "card", "attached_to")
 PLAYER_KEYS = ("player", "controller", "by")
 DROP = ("lki", "cause", "targets", "part", "item")
 

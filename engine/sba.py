@@ -59,6 +59,7 @@ def check(ctx: Ctx) -> bool:
     to_graveyard: list[int] = []
     to_destroy: list[int] = []
     annihilate: list[tuple[int, int]] = []
+    unattach: list[int] = []
     for oid in game.battlefield:
         o = game.obj(oid)
         if ch.is_type(game, o, "Creature"):
@@ -70,7 +71,11 @@ def check(ctx: Ctx) -> bool:
                 to_destroy.append(oid)
         if ch.is_type(game, o, "Planeswalker") and o.counters.get("loyalty", 0) <= 0:  # 704.5i
             to_graveyard.append(oid)
-        if o.attached_to is not None and _aura_illegally_attached(game, o):  # 704.5m
+        if o.attached_to is not None and "Equipment" in ch.subtypes(game, o):
+            host = game.objects.get(o.attached_to)
+            if host is None or host.zone != "battlefield" or not ch.is_type(game, host, "Creature"):
+                unattach.append(oid)  # 704.5n: it stays on the battlefield
+        elif o.attached_to is not None and _aura_illegally_attached(game, o):  # 704.5m
             to_graveyard.append(oid)
         n = min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0))  # 704.5q
         if n:
@@ -81,7 +86,7 @@ def check(ctx: Ctx) -> bool:
         o = ctx.game.obj(oid)
         if o.deathtouched:
             ctx.game = ctx.game.with_obj(replace(o, deathtouched=False))
-    if not (losers or tokens or to_graveyard or to_destroy or annihilate):
+    if not (losers or tokens or to_graveyard or to_destroy or annihilate or unattach):
         return False
     with ctx.simultaneously():
         for i in losers:
@@ -91,6 +96,8 @@ def check(ctx: Ctx) -> bool:
                 leave_game(ctx, i)
         for oid in tokens:
             _drop_token(ctx, oid)
+        for oid in unattach:
+            ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), attached_to=None))
         for oid in dict.fromkeys(to_graveyard):
             if ctx.game.obj(oid).zone == "battlefield":
                 move(ctx, oid, "graveyard", cause="sba")

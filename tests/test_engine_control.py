@@ -131,3 +131,25 @@ def test_a_creature_with_negative_power_does_not_stop_others_from_crewing() -> N
     step = act(g, refs, {"action": "activate", "player": "a", "source": "ship", "ability": 0},
                (target(g, refs, "elf"),))
     assert obj(step.game, refs, "elf").tapped
+
+
+def test_equip_attaches_to_a_creature_you_control_and_it_stays_when_the_creature_dies() -> None:
+    # CR 702.6a (as a sorcery, target creature you control), 301.5 "equipped creature", 704.5n
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 1, "B": 3},
+                         "hand": [{"alias": "murder", "card": "Murder"}],
+                         "battlefield": [{"alias": "split", "card": "Bonesplitter"},
+                                         {"alias": "bear", "card": "Grizzly Bears"}]},
+                        {"alias": "b", "battlefield": [{"alias": "theirs", "card": "Grizzly Bears"}]}])
+    with pytest.raises(IllegalAction):
+        act(g, refs, {"action": "activate", "player": "a", "source": "split", "ability": 0},
+            (target(g, refs, "theirs"),))
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "split", "ability": 0},
+               (target(g, refs, "bear"),), {"C": 1})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "split").attached_to == refs.by_alias["bear"]
+    assert ch.power_toughness(step.game, obj(step.game, refs, "bear")) == (4, 2)
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "murder"},
+               (target(step.game, refs, "bear"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    split = obj(step.game, refs, "split")
+    assert split.zone == "battlefield" and split.attached_to is None
