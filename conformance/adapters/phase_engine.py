@@ -53,8 +53,15 @@ DECK_SIZE = 40
 MAX_PASSES = 400
 SERDE_ERRORS = ("missing field", "unknown variant", "invalid type", "unknown field", "expected struct")
 PAYMENT_CAP = 24  # most candidate payments phase is asked to judge for one cost (each costs a load_game)
-# phase's events for a mana ability activated: while paying, they mean phase tapped a source for mana
-MANA_ABILITY_EVENTS = ("ManaAbilityProduced", "TappedForMana")
+
+
+def _mana_sources(events: Any) -> set[Any]:
+    """The permanents phase activated a mana ability of (AbilityActivated kind Mana; TappedForMana), as
+    its automatic payment does (a triggered mana ability, e.g. Heartbeat of Spring's, is neither)."""
+    return {(e.get("data") or {}).get("source_id") for e in events or []
+            if e.get("type") == "TappedForMana"
+            or (e.get("type") == "AbilityActivated" and (e.get("data") or {}).get("kind") == "Mana")}
+
 
 # ---------------------------------------------------------------- one run
 
@@ -81,6 +88,8 @@ class PhaseRun:
         # the payment chosen at phase's ManaPayment prompt, until phase has taken it: (answer, seat,
         # the payer's pool before it, by symbol)
         self.paying: tuple[dict[str, int], int, dict[str, int]] | None = None
+        # the spell or ability being cast or activated while phase pays it by itself (Auto)
+        self.watch_mana: int | None = None
         self.context: int | None = None
         self.g: Any = None
         self.start: Any = None  # phase's state when the script starts
@@ -100,6 +109,8 @@ class PhaseRun:
                 raise _AdapterError(f"{action.get('type')}: {msg}") from exc
             raise Rejected(msg, rule_in(msg)) from exc
         after = self._remember_stack()
+        if self.watch_mana is not None:
+            self._paid_by(result.events)
         self._map_events(result.events)
         # phase 0.103.0 does not always report a StackPushed for a triggered ability (e.g. a trigger
         # put on the stack as a spell becomes cast): a trigger that is on the stack now and was not
@@ -389,19 +400,32 @@ class PhaseRun:
             seat = self.seat[step["player"]]
             self.context = oid
             card_id = self.g.object(oid).get("card_id", oid)
-            # Manual: phase asks ManaPayment, answered from the pool only (_pay_mana)
+            # Manual (phase asks ManaPayment, answered from the pool only: _pay_mana) when the case says
+            # how to pay this spell; else Auto, refused if phase taps a source for mana (see _paid_by)
+            manual = self._scripted_payment(seat, oid)
             self.paying = None
-            self.apply(seat, {"type": "CastSpell", "data": {
-                "object_id": oid, "card_id": card_id, "targets": [], "payment_mode": {"type": "Manual"}}})
-            self.settle()
+            self.watch_mana = None if manual else oid
+            try:
+                self.apply(seat, {"type": "CastSpell", "data": {
+                    "object_id": oid, "card_id": card_id, "targets": [],
+                    "payment_mode": {"type": "Manual" if manual else "Auto"}}})
+                self.settle()
+            finally:
+                self.watch_mana = None
         elif act == "activate":
             oid = self.object_id(step["source"])
             self.context = oid
             self.activating = int(step["ability"])
             index = self.ability_index(oid, int(step["ability"]))
-            self.apply(self.seat[step["player"]], {"type": "ActivateAbility", "data": {
-                "source_id": oid, "ability_index": index}})
-            self.settle()
+            # phase pays an activation's cost by itself (ActivateAbility has no payment mode): refused
+            # if it taps a source other than this one for mana (_paid_by)
+            self.watch_mana = oid
+            try:
+                self.apply(self.seat[step["player"]], {"type": "ActivateAbility", "data": {
+                    "source_id": oid, "ability_index": index}})
+                self.settle()
+            finally:
+                self.watch_mana = None
         elif act == "play_land":
             oid = self.object_id(step["card"])
             card_id = self.g.object(oid).get("card_id", oid)
@@ -596,6 +620,35 @@ class PhaseRun:
             pool[sym] = pool.get(sym, 0) + 1
         return units, pool
 
+    def _scripted_payment(self, seat: int, oid: int) -> bool:
+        """Whether an unused mana_payment entry of the case names this spell as its source: then it is cast
+        with payment_mode Manual. Not always: phase 0.103.0 loses a "becomes the target" trigger (ward) of
+        a spell paid manually (it reports BecomesTarget while targets are chosen, before ManaPayment, and
+        puts no trigger on the stack once paid; with Auto the trigger is put on the stack)."""
+        player = self.player_of(seat)
+        for i, e in enumerate(self.book.entries):
+            if i in self.book.used or e.get("kind") != "mana_payment" or e.get("source") is None:
+                continue
+            if e.get("player") is not None and e["player"] != player:
+                continue
+            try:
+                if self.resolve_ref(e["source"]) == {"Object": oid}:
+                    return True
+            except Rejected:
+                continue
+        return False
+
+    def _paid_by(self, events: Any) -> None:
+        """phase paying by itself (Auto) activated a mana ability of another permanent: the pool did not
+        pay the cost, and the adapter never taps a source for the player (spec/README.md 1.3: mana
+        abilities are activated before), so the step is refused."""
+        tapped = _mana_sources(events) - {self.watch_mana}
+        if tapped:
+            names = sorted(str(self.ref_of(t)) for t in tapped)
+            raise Rejected(f"the mana pool does not pay the cost: phase's automatic payment tapped {names} "
+                           "for mana (the adapter pays from the pool only: mana abilities come before)",
+                           "601.2h")
+
     def _pay_mana(self, seat: int) -> None:
         """phase's ManaPayment prompt (a spell cast with payment_mode Manual): pay from the pool only
         (spec/README.md 1.3: mana abilities are activated before, the adapter never taps a source). The
@@ -610,7 +663,7 @@ class PhaseRun:
         options = self._payment_options(seat, units, pool)
         if options == []:
             raise Rejected(f"mana_payment: phase's manual payment cannot pay the cost from the pool {pool} "
-                           "(the adapter pays from the pool only: mana abilities are activated before casting)",
+                           "(the adapter pays from the pool only: mana abilities come before casting)",
                            "601.2h")
         if options is not None and len(options) == 1:
             answer: Any = options[0]
@@ -654,13 +707,12 @@ class PhaseRun:
         if self.paying is None:
             return
         answer, seat, before = self.paying
-        tapped = [self.ref_of((e.get("data") or {}).get("source_id")) for e in result.events or []
-                  if e.get("type") in MANA_ABILITY_EVENTS]
+        tapped = _mana_sources(result.events)
         if tapped:
             self.paying = None
             raise Rejected(f"mana_payment: {answer} from the pool does not pay the cost: phase tapped "
-                           f"{sorted(set(map(str, tapped)))} for mana to pay the rest (the adapter pays from "
-                           "the pool only)", "601.2h")
+                           f"{sorted(str(self.ref_of(t)) for t in tapped)} for mana to pay the rest (the "
+                           "adapter pays from the pool only)", "601.2h")
         if self.waiting().get("type") in ("ManaPayment", "PhyrexianPayment"):
             return
         self.paying = None
@@ -668,7 +720,8 @@ class PhaseRun:
         spent = {k: n - after.get(k, 0) for k, n in before.items() if n - after.get(k, 0)}
         want = {k: n for k, n in answer.items() if k != "life" and n}
         if spent != want:
-            raise Rejected(f"mana_payment: phase spent {spent} from the pool, not the {want} chosen", "601.2h")
+            raise Rejected(f"mana_payment: phase spent {spent} from the pool, not the {want} chosen",
+                           "601.2h")
 
     def _payment_options(self, seat: int, units: list[dict[str, Any]],
                          pool: dict[str, int]) -> list[dict[str, int]] | None:
@@ -683,7 +736,7 @@ class PhaseRun:
         probe = self.engine.load_game(state)
         accepted: dict[str, int] = {}
         for sym, n in pool.items():
-            pip = next(u["pip_id"] for u in units if SYMBOL_OF_COLOR.get(u.get("color"), "C") == sym)
+            pip = next(u["pip_id"] for u in units if SYMBOL_OF_COLOR.get(str(u.get("color")), "C") == sym)
             try:
                 probe.apply(seat, {"type": "SpendPoolMana", "data": {"pip_id": pip}})
                 accepted[sym] = n
@@ -711,7 +764,7 @@ class PhaseRun:
             return False
         if w.get("type") in ("ManaPayment", "PhyrexianPayment"):
             return False
-        if any(e.get("type") in MANA_ABILITY_EVENTS for e in events):
+        if _mana_sources(events):
             return False
         after: dict[str, int] = {}
         for u in g.player(seat)["mana_pool"]["mana"]:
