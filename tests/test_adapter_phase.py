@@ -404,3 +404,8 @@ def test_a_phyrexian_symbol_at_one_life_without_blue_is_refused() -> None:
 def test_x_paid_from_five_colours_keeps_the_black() -> None:
     obs, diffs = run_and_compare("mana-4-walking-ballista-x5-paid-from-five-colors-keeps-all-the-black")
     assert diffs == [] and obs["final"]["players"]["alice"]["mana_pool"] == {"B": 3, "G": 2}
+
+
+def test_an_aura_reports_what_it_is_attached_to() -> None:
+    obs = run_suite_case("mana-and-tap-symbols", "wild-growth-adds-green-without-the-stack")
+    assert obj(obs, "growth")["attached_to"] == "forest" and obj(obs, "forest")["attached_to"] is None

@@ -32,7 +32,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.1.6"
+ADAPTER_VERSION = "0.1.7"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -305,6 +305,7 @@ class MtgRun:
             if n:
                 counters.setdefault(o, {})[_case_counter(k)] = n
         owner = {c: p for (p, c) in st.get("printed_control", set())}
+        attached = {s: c for (s, c) in st.get("attached_to", set())}
         tokens = self.tokens()
         objects = []
         for iid in sorted(where):
@@ -321,6 +322,7 @@ class MtgRun:
                 "toughness": v.toughness if v and v.is_creature else None,
                 "loyalty": cs.get("loyalty") if iid in on_bf else None,
                 "damage": next((int(n) for (o, n) in st.get("damage", set()) if o == iid), 0),
+                "attached_to": self.ref_of(attached[iid]) if iid in attached and zone == "battlefield" else None,
                 "keywords": [str(k).replace("_", " ").capitalize() for k in (v.keywords if v else [])],
             })
         life = dict(st.get("life", set()))

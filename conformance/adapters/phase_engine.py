@@ -43,7 +43,7 @@ from conformance.adapters.phase_vocab import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.4.0"
+ADAPTER_VERSION = "0.4.1"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -875,8 +875,16 @@ class PhaseRun:
             "power": o.get("power") if creature else None,
             "toughness": o.get("toughness") if creature else None,
             "loyalty": loyalty, "damage": o.get("damage_marked", 0),
+            "attached_to": self._attached_to(o) if zone == "battlefield" else None,
             "keywords": [keyword_name(k) for k in o.get("keywords") or []],
         }
+
+    def _attached_to(self, o: dict[str, Any]) -> str | None:
+        """phase's attached_to is {"type": "Object", "data": id} (or a Player); the case's is a ref."""
+        a = o.get("attached_to")
+        if not isinstance(a, dict):
+            return None
+        return self.player_of(a.get("data")) if a.get("type") == "Player" else self.ref_of(a.get("data"))
 
     # ------------------------------------------------------------ events
 
