@@ -322,7 +322,8 @@ class MtgRun:
                 "toughness": v.toughness if v and v.is_creature else None,
                 "loyalty": cs.get("loyalty") if iid in on_bf else None,
                 "damage": next((int(n) for (o, n) in st.get("damage", set()) if o == iid), 0),
-                "attached_to": self.ref_of(attached[iid]) if iid in attached and zone == "battlefield" else None,
+                "attached_to": (self.ref_of(attached[iid])
+                                if iid in attached and zone == "battlefield" else None),
                 "keywords": [str(k).replace("_", " ").capitalize() for k in (v.keywords if v else [])],
             })
         life = dict(st.get("life", set()))
