@@ -532,6 +532,48 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
         became_targets(ctx, item.id, item.controller, item.source, ((chosen[0],),))  # 115.7: ward sees it
 
 
+@effect("copy_spell")
+def _copy_spell(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 707.10: put a copy of the spell onto the stack, controlled by this ability's controller; it is
+    not cast (no cast triggers, no crime). With ``new_targets`` the controller may choose new targets
+    for it (707.10c, 115.7d): for each target, keep it (even if illegal) or pick another legal one."""
+    for oid in objects(ctx, res, p["what"]):
+        item = next((s for s in ctx.game.stack if s.kind == "spell" and s.id == oid), None)
+        if item is None:
+            continue
+        g = ctx.game
+        orig = g.obj(oid)
+        nth = g.created.get(orig.card, 0) + 1
+        copy = replace(orig, id=g.next_id, owner=res.controller, controller=res.controller, alias=None,
+                       spell_copy=True, created=nth)
+        ctx.game = replace(g.with_obj(copy), next_id=g.next_id + 1, created=g.created.set(orig.card, nth))
+        specs = item.ability.get("targets", ()) if item.ability else _spell_target_specs(ctx, orig)
+        slots = item.targets
+        if p.get("new_targets"):
+            slots = tuple(tuple(_new_target(ctx, res, spec, t, copy) for t in slot)
+                          for spec, slot in zip(specs, item.targets, strict=False))
+        swap = {t: n for slot, new in zip(item.targets, slots, strict=False)
+                for t, n in zip(slot, new, strict=False)}
+        division = tuple((swap.get(t, t), n) for t, n in item.distribution)  # 115.7f: the same division
+        new_item = replace(item, id=copy.id, source=copy.id, controller=res.controller, targets=slots,
+                           distribution=division, source_lki=copy)
+        ctx.game = replace(ctx.game, stack=(*ctx.game.stack, new_item))
+        ctx.emit({"type": "spell_copied", "object": copy.id, "source": oid, "player": res.controller})
+        became_targets(ctx, copy.id, res.controller, copy.id, slots)
+
+
+def _new_target(ctx: Ctx, res: Res, spec: Mapping[str, Any], current: Target, copy: Obj) -> Target:
+    others = [t for t in candidates(ctx.game, spec["filter"], copy, res.controller) if t != current]
+    if not others:
+        return current
+    options = (current, *others)
+    answer = ctx.choose(Decision("new_targets", res.controller, res.source, options, 1, 1))
+    chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+    if len(chosen) != 1 or chosen[0] not in options:
+        raise IllegalAction("115.7d", "a new target must be a legal target for the copy, or the old one")
+    return next(o for o in options if o == chosen[0])
+
+
 def _spell_target_specs(ctx: Ctx, o: Obj) -> list[Mapping[str, Any]]:
     for a in ch.card(ctx.game, o).abilities:
         if a["kind"] == "spell":

@@ -55,7 +55,8 @@ def check(ctx: Ctx) -> bool:
     game = ctx.game
     losers = [i for i, p in enumerate(game.players) if not p.lost and (
         p.life <= 0 or p.drew_from_empty or p.counters.get("poison", 0) >= 10)]  # 704.5a-c
-    tokens = [oid for oid, o in game.objects.items() if o.token and o.zone != "battlefield"]  # 704.5d
+    tokens = [oid for oid, o in game.objects.items()
+              if (o.token and o.zone != "battlefield") or (o.spell_copy and o.zone != "stack")]  # 704.5d-e
     to_graveyard: list[int] = []
     to_destroy: list[int] = []
     annihilate: list[tuple[int, int]] = []

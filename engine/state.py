@@ -146,6 +146,7 @@ class Obj:
     created: int = 0  # n for the n-th created object of this name (projection ref Name#n)
     control_reverts_to: int | None = None  # "gain control ... until end of turn": whose it is again (514.2)
     chosen_color: str | None = None  # "As this enters, choose a color" (CR 614.12)
+    spell_copy: bool = False  # a copy of a spell (CR 707.10): not a card; gone once off the stack
 
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""

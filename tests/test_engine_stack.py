@@ -306,3 +306,21 @@ def test_ward_counters_an_activated_ability_by_removing_it_from_the_stack() -> N
     step = act(step.game, refs, {"action": "resolve"}, False)  # CR 701.6a
     assert step.game.stack == () and not obj(step.game, refs, "guard").tapped
     assert {"type": "countered", "source": refs.by_alias["icy"], "kind": "ability"} in step.events
+
+
+def test_a_copy_of_a_spell_is_not_cast_may_get_new_targets_and_ceases_to_exist_after_resolving() -> None:
+    # CR 707.10, 707.10c; Twincast's rulings 2009-10-01: not "cast"; the same targets unless new ones
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}]},
+                        {"alias": "b", "mana_pool": {"U": 2}, "hand": [{"alias": "twin", "card": "Twincast"}],
+                         "battlefield": [{"alias": "bbear", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "bbear"),))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "twin"},
+               (target(step.game, refs, "shock"),))
+    step = act(step.game, refs, {"action": "resolve"}, (("player", 0),))  # the copy: new target, Alice
+    copy = step.game.stack[-1]
+    assert copy.controller == 1 and copy.targets == ((("player", 0),),)
+    assert not any(e["type"] == "spell_cast" for e in step.events)
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.players[0].life == 18
+    assert copy.id not in step.game.objects  # CR 704.5e
