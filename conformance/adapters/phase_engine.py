@@ -43,7 +43,7 @@ from conformance.adapters.phase_vocab import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.4.1"
+ADAPTER_VERSION = "0.4.2"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -940,6 +940,14 @@ class PhaseRun:
         source, kind, _ = self.stack_info.get(d.get("object_id", -1), (d.get("object_id"), "Spell", 0))
         return {"type": "resolved", "source": self.ref_of(source),
                 "kind": "spell" if kind == "Spell" else "ability"}
+
+    def _became_target(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """phase's BecomesTarget {target: {"Object": id}, source_id, source_controller} (CR 115.7)."""
+        t = d.get("target")
+        if not (isinstance(t, dict) and "Object" in t):
+            return None  # a player: the case's became_target is about objects
+        return {"type": "became_target", "object": self.ref_of(t["Object"]),
+                "player": self.player_of(d.get("source_controller")), "source": self.ref_of(d.get("source_id"))}
 
     def _pushed(self, d: dict[str, Any]) -> dict[str, Any] | None:
         info = self.stack_info.get(d.get("object_id", -1))

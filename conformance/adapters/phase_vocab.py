@@ -294,6 +294,8 @@ EVENTS: dict[str, EventMapper] = {
                                     "source": r.ref_of(r.context)},
     "StackResolved": lambda r, d: r._resolved(d),
     "SpellCountered": lambda r, d: {**r._resolved(d), "type": "countered"},
+    # {"target": {"Object": id}, "source_id", "source_controller"}: an object became a target (CR 115.7)
+    "BecomesTarget": lambda r, d: r._became_target(d),
     "StackPushed": lambda r, d: r._pushed(d),
     "CounterAdded": lambda r, d: {"type": "counters_put", "object": r.ref_of(d.get("object_id")),
                                   "counter": counter_to_case(str(d.get("counter_type"))),
