@@ -947,7 +947,8 @@ class PhaseRun:
         if not (isinstance(t, dict) and "Object" in t):
             return None  # a player: the case's became_target is about objects
         return {"type": "became_target", "object": self.ref_of(t["Object"]),
-                "player": self.player_of(d.get("source_controller")), "source": self.ref_of(d.get("source_id"))}
+                "player": self.player_of(d.get("source_controller")),
+                "source": self.ref_of(d.get("source_id"))}
 
     def _pushed(self, d: dict[str, Any]) -> dict[str, Any] | None:
         info = self.stack_info.get(d.get("object_id", -1))
