@@ -129,7 +129,7 @@ def _phyrexian(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     """phase's PhyrexianPayment asks, per Phyrexian symbol, mana or 2 life (CR 107.4f). The case's
     mana_payment answer says how much life is paid ("life": 2 per symbol); phase asks it after the mana
     units were chosen at its ManaPayment prompt, so the answer is the one taken there
-    (PhaseRun._pay_mana), or the case's next mana_payment entry."""
+    (phase_payment.pay_mana), or the case's next mana_payment entry."""
     shards = d.get("shards") or []
     life = int(answer.get("life", 0)) if isinstance(answer, dict) else 0
     if life % 2 or life // 2 > len(shards):
