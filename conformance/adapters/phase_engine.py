@@ -388,8 +388,9 @@ class PhaseRun:
             seat = self.seat[step["player"]]
             self.context = oid
             card_id = self.g.object(oid).get("card_id", oid)
-            # Manual (phase asks ManaPayment, answered from the pool only: payment.pay_mana) when the case says
-            # how to pay this spell; else Auto, refused if phase taps a source for mana (see _paid_by)
+            # Manual (phase asks ManaPayment, answered from the pool only: payment.pay_mana) when the case
+            # says how to pay this spell; else Auto, refused if phase taps a source for mana
+            # (payment.refuse_auto_tapping)
             manual = payment.scripted_payment(self, seat, oid)
             self.paying = None
             self.watch_mana = None if manual else oid
