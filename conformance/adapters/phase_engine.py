@@ -407,7 +407,7 @@ class PhaseRun:
             self.activating = int(step["ability"])
             index = self.ability_index(oid, int(step["ability"]))
             # phase pays an activation's cost by itself (ActivateAbility has no payment mode): refused
-            # if it taps a source other than this one for mana (_paid_by)
+            # if it taps a source other than this one for mana (payment.refuse_auto_tapping)
             self.watch_mana = oid
             try:
                 self.apply(self.seat[step["player"]], {"type": "ActivateAbility", "data": {
