@@ -108,20 +108,23 @@ def keywords(game: Game, o: Obj) -> list[str]:
         kw = KEYWORD_COUNTERS.get(kind)
         if kw:
             out.append(kw)
-    out.extend(m.keyword for m in o.mods if m.keyword)
-    lost: set[str] = set()
+    # layer 6 effects in timestamp order (CR 613.7): a later grant beats an earlier "loses" (Melira's ruling)
+    layered: list[tuple[tuple[int, int], bool, tuple[str, ...]]] = [
+        ((m.timestamp, 0), True, (m.keyword,)) for m in o.mods if m.keyword]
     if o.zone == "battlefield" and o.id not in _GRANTING:
         _GRANTING.add(o.id)
         try:
             for src, st in _statics(game):
                 if (st.get("keywords") or st.get("loses_keywords")) and _static_applies(game, src, st, o):
-                    out.extend(st.get("keywords", ()))
-                    lost.update(st.get("loses_keywords", ()))  # Melira: "lose infect" (after grants)
+                    layered.append(((src.timestamp, src.id), True, tuple(st.get("keywords", ()))))
+                    layered.append(((src.timestamp, src.id), False, tuple(st.get("loses_keywords", ()))))
         finally:
             _GRANTING.discard(o.id)
+    for _, gains, kws in sorted(layered, key=lambda e: e[0]):
+        out = [*out, *kws] if gains else [k for k in out if k not in kws]
     seen: list[str] = []
     for k in out:
-        if k not in seen and k not in ("Tribute", "Enchant") and k not in lost:
+        if k not in seen and k not in ("Tribute", "Enchant"):
             seen.append(k)
     return seen
 

@@ -238,7 +238,7 @@ def create_token(ctx: Ctx, name: str, controller: int, *, tapped: bool = False) 
     nth = game.created.get(name, 0) + 1
     ts = game.timestamp + 1
     o = Obj(id=oid, card=name, owner=controller, controller=controller, zone="battlefield", token=True,
-            tapped=tapped, sick=True, created=nth)
+            tapped=tapped, sick=True, created=nth, timestamp=ts)
     ctx.game = replace(game, next_id=oid + 1, created=game.created.set(name, nth), timestamp=ts)
     # CR 614.12, 111.1: a token entering is modified like any permanent ("creatures you control enter
     # with an additional +1/+1 counter")

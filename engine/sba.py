@@ -67,7 +67,8 @@ def check(ctx: Ctx) -> bool:
             _, t = ch.power_toughness(game, o)
             if t is not None and t <= 0:  # 704.5f
                 to_graveyard.append(oid)
-            elif (t is not None and o.damage > 0 and (o.damage >= t or o.deathtouched)  # 704.5g-h
+            # 704.5h: dealt damage by a deathtouch source, marked or not (wither, infect: 702.90c)
+            elif (t is not None and ((o.damage > 0 and o.damage >= t) or o.deathtouched)  # 704.5g-h
                   and not ch.has_keyword(game, o, "Indestructible")):  # 702.12b: not destroyed
                 to_destroy.append(oid)
         if ch.is_type(game, o, "Planeswalker") and o.counters.get("loyalty", 0) <= 0:  # 704.5i

@@ -147,6 +147,7 @@ class Obj:
     control_reverts_to: int | None = None  # "gain control ... until end of turn": whose it is again (514.2)
     chosen_color: str | None = None  # "As this enters, choose a color" (CR 614.12)
     spell_copy: bool = False  # a copy of a spell (CR 707.10): not a card; gone once off the stack
+    timestamp: int = 0  # when it entered the battlefield (CR 613.7e): orders its static abilities' effects
 
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""

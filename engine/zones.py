@@ -70,6 +70,7 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
     if to == "battlefield":
         ts = game.timestamp + 1
         game = replace(game, timestamp=ts)
+        new = replace(new, timestamp=ts)
     game = _add(game.with_obj(new), new, top)
     ctx.game = game
     ctx.emit({"type": "zone_change", "object": oid, "from": old.zone, "to": to, "lki": old, "cause": cause})

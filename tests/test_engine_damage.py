@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from engine_helpers import new_game, obj, target
 
+from engine import characteristics as ch
 from engine import sba
 from engine.context import Ctx
 from engine.effects import deal_damage
+from engine.state import Mod, replace
 from engine.zones import move
 
 
@@ -76,3 +78,26 @@ def test_an_opponents_melira_makes_infect_creatures_lose_infect() -> None:
     ctx = Ctx(g)
     deal_damage(ctx, obj(g, refs, "elf"), ("player", 1), 1)
     assert ctx.game.players[1].life == 19 and not ctx.game.players[1].counters
+
+
+def test_deathtouch_destroys_a_creature_dealt_infect_damage_though_none_is_marked() -> None:
+    # CR 704.5h ("dealt damage ... by a source with deathtouch"), 702.90c: the counters, not marked damage
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "rats", "card": "Typhoid Rats"},
+                                                       {"alias": "wurm", "card": "Craw Wurm"}]},
+                        {"alias": "b"}])
+    game = g.with_obj(replace(obj(g, refs, "rats"), mods=(Mod(keyword="Infect", timestamp=1),)))
+    ctx = Ctx(game)
+    deal_damage(ctx, obj(game, refs, "rats"), target(game, refs, "wurm"), 1)
+    sba.check(ctx)
+    assert obj(ctx.game, refs, "wurm").zone == "graveyard"
+
+
+def test_a_keyword_granted_after_a_lose_keyword_effect_is_kept() -> None:
+    # Melira's ruling 2011-06-01: the effects apply in timestamp order, the most recent winning (CR 613.7)
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "bear", "card": "Grizzly Bears"}]},
+                        {"alias": "b",
+                         "battlefield": [{"alias": "melira", "card": "Melira, Sylvok Outcast"}]}])
+    later = g.with_obj(replace(obj(g, refs, "bear"), mods=(Mod(keyword="Infect", timestamp=5),)))
+    assert ch.has_keyword(later, obj(later, refs, "bear"), "Infect")
+    melira_later = later.with_obj(replace(obj(later, refs, "melira"), timestamp=9))
+    assert not ch.has_keyword(melira_later, obj(melira_later, refs, "bear"), "Infect")
