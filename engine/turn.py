@@ -128,6 +128,10 @@ def next_step(ctx: Ctx) -> None:
         i = STEPS.index("end_of_combat") - 1  # 508.8: no attackers, skip blockers and damage
     if game.step == "end_of_combat":
         game = replace(game, attacks=(), blocks=(), removed_from_combat=frozenset(), first_strikers=None)
+    if game.step == "cleanup" and game.priority is not None:  # 514.3a: players had priority in it
+        ctx.game = replace(game, passes=frozenset())
+        begin_step(ctx)
+        return
     if i + 1 >= len(STEPS):
         ctx.game = game
         _new_turn(ctx)
@@ -184,8 +188,9 @@ def begin_step(ctx: Ctx) -> None:
         # 514.2: damage is removed and "until end of turn" effects end
         objects = FMap({oid: _end_of_turn(o) for oid, o in ctx.game.objects.items()})
         ctx.game = replace(ctx.game, objects=objects, priority=None, turn_effects=())
-        sba.check(ctx)
-        if not ctx.game.pending_triggers:
+        # 514.3a: only if a state-based action was performed or a trigger waits does the active player
+        # get priority (and, once all pass with an empty stack, another cleanup step begins)
+        if not sba.check(ctx) and not ctx.game.pending_triggers:
             next_step(ctx)
             return
     if step == "declare_attackers":

@@ -153,3 +153,23 @@ def test_equip_attaches_to_a_creature_you_control_and_it_stays_when_the_creature
     step = act(step.game, refs, {"action": "resolve"})
     split = obj(step.game, refs, "split")
     assert split.zone == "battlefield" and split.attached_to is None
+
+
+def test_a_state_based_action_in_cleanup_gives_priority_then_another_cleanup_step() -> None:
+    # CR 514.3a: Mutavault stops being a creature (514.2), so its Bonesplitter becomes unattached (704.5n,
+    # a state-based action): the active player gets priority in cleanup, and then a new cleanup step begins
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 2}, "battlefield": [
+        {"alias": "vault", "card": "Mutavault"}, {"alias": "split", "card": "Bonesplitter"}]},
+        {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "vault", "ability": 1})
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "split", "ability": 0},
+               (target(step.game, refs, "vault"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "split").attached_to == refs.by_alias["vault"]
+    step = act(step.game, refs, {"action": "advance", "step": "cleanup"})
+    assert step.game.step == "cleanup" and step.game.priority == 0
+    assert obj(step.game, refs, "split").attached_to is None
+    step = act(step.game, refs, {"action": "advance", "step": "upkeep"})
+    cleanups = [e for e in step.events if e["type"] == "step" and e["step"] == "cleanup"]
+    assert len(cleanups) == 1 and step.game.turn == 2  # the second cleanup step, then the next turn
