@@ -19,7 +19,7 @@ from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
 from .registry import Params, effect, perform
 from .state import COLORS, FMap, Mod, Obj, Target, TurnEffect, replace
-from .targets import became_targets, can_target_object, candidates
+from .targets import became_targets, can_target_object, candidates, check_distinct
 from .zones import move, place
 
 # --- damage, life, zone changes ------------------------------------------------------------------
@@ -552,6 +552,11 @@ def _copy_spell(ctx: Ctx, res: Res, p: Params) -> None:
         if p.get("new_targets"):
             slots = tuple(tuple(_new_target(ctx, res, spec, t, copy) for t in slot)
                           for spec, slot in zip(specs, item.targets, strict=False))
+            if slots != item.targets:  # 115.7d-e: the final set must not make a target illegal
+                try:
+                    check_distinct(specs, slots)
+                except IllegalAction as exc:
+                    raise IllegalAction("115.7d", exc.reason) from None
         swap = {t: n for slot, new in zip(item.targets, slots, strict=False)
                 for t, n in zip(slot, new, strict=False)}
         division = tuple((swap.get(t, t), n) for t, n in item.distribution)  # 115.7f: the same division
@@ -564,6 +569,11 @@ def _copy_spell(ctx: Ctx, res: Res, p: Params) -> None:
 
 def _new_target(ctx: Ctx, res: Res, spec: Mapping[str, Any], current: Target, copy: Obj) -> Target:
     others = [t for t in candidates(ctx.game, spec["filter"], copy, res.controller) if t != current]
+    me = ctx.game.objects.get(res.source)  # the resolving spell is still on the stack (608.2n), a spell
+    if (me is not None and me.zone == "stack" and me.epoch == res.source_lki.epoch
+            and ("object", me.id, me.epoch) != current
+            and can_target_object(ctx.game, spec["filter"], me, copy, res.controller)):
+        others.append(("object", me.id, me.epoch))
     if not others:
         return current
     options = (current, *others)

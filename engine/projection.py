@@ -109,7 +109,8 @@ class Refs:
             return None
         if oid in self.alias_of:
             return self.alias_of[oid]
-        o = game.objects.get(oid)
+        # an object gone since (a token or a copy of a spell ceased to exist, CR 704.5d-e): as it last was
+        o = game.objects.get(oid) or game.last_known.get(oid)
         return f"{o.card}#{o.created}" if o is not None else f"#{oid}"
 
     def target_out(self, game: Game, t: Any) -> Any:

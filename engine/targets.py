@@ -109,18 +109,25 @@ def _partition(game: Game, answer: Any, specs: Sequence[Mapping[str, Any]],
         for t in take:
             if t not in cands:
                 raise IllegalAction(rule, f"{describe(game, t)} is not a legal target")
-        if len(set(take)) != len(take):
-            raise IllegalAction("115.3", "the same object can't be chosen twice "
-                                         "for one instance of \"target\"")
         slots.append(tuple(take))
     if rest:
         raise IllegalAction(rule, f"too many targets: {[describe(game, t) for t in rest]}")
-    for i, s in enumerate(specs):  # "another target", "a third target": other slots' objects (115.3)
+    check_distinct(specs, slots)
+    return tuple(slots)
+
+
+def check_distinct(specs: Sequence[Mapping[str, Any]], slots: Sequence[Sequence[Target]]) -> None:
+    """CR 115.3: one object once per instance of "target", and "another target", "a third target"
+    (``distinct_from``) differ from the other slots' objects; judged on the final set (115.7e)."""
+    for take in slots:
+        if len(set(take)) != len(take):
+            raise IllegalAction("115.3", "the same object can't be chosen twice "
+                                         "for one instance of \"target\"")
+    for i, s in enumerate(specs):
         others = s.get("distinct_from")
         for j in ([others] if isinstance(others, int) else others or []):
-            if set(slots[i]) & set(slots[j]):
+            if i < len(slots) and j < len(slots) and set(slots[i]) & set(slots[j]):
                 raise IllegalAction("115.3", "this target must be a different object")
-    return tuple(slots)
 
 
 def announce_division(ctx: Ctx, player: int, src: Obj, effects: Sequence[Mapping[str, Any]],

@@ -324,3 +324,22 @@ def test_a_copy_of_a_spell_is_not_cast_may_get_new_targets_and_ceases_to_exist_a
     step = act(step.game, refs, {"action": "resolve"})
     assert step.game.players[0].life == 18
     assert copy.id not in step.game.objects  # CR 704.5e
+    assert refs.ref_of(step.game, copy.id) == "Shock#1"  # its events still name it (spec 2.2)
+
+
+def test_a_copys_new_target_must_not_make_an_unchanged_target_illegal() -> None:
+    # CR 115.7d-e: Arc Trail's "any other target" judged on the copy's final set of targets
+    arc = [{"alias": "arc", "card": "Arc Trail"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 2}, "hand": arc},
+                        {"alias": "b", "mana_pool": {"U": 2}, "hand": [{"alias": "twin", "card": "Twincast"}],
+                         "battlefield": [{"alias": "bbear", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "arc"},
+               (target(g, refs, "bbear"), ("player", 1)))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "twin"},
+               (target(step.game, refs, "arc"),))
+    with pytest.raises(IllegalAction) as err:
+        act(step.game, refs, {"action": "resolve"}, (("player", 1),), (("player", 1),))
+    assert err.value.rule == "115.7d"
+    done = act(step.game, refs, {"action": "resolve"}, (("player", 0),), (("player", 1),))
+    assert done.game.stack[-1].targets == ((("player", 0),), (("player", 1),))
