@@ -409,3 +409,66 @@ def test_x_paid_from_five_colours_keeps_the_black() -> None:
 def test_an_aura_reports_what_it_is_attached_to() -> None:
     obs = run_suite_case("mana-and-tap-symbols", "wild-growth-adds-green-without-the-stack")
     assert obj(obs, "growth")["attached_to"] == "forest" and obj(obs, "forest")["attached_to"] is None
+
+
+# ---- 0.5.0: crew, spell copies, proliferated, colour chosen as a permanent enters, infect poison, attach
+
+
+def test_crew_is_phases_crew_action_answered_from_tap_cost() -> None:
+    # the catalogue's crew ability (cost {"crew": N}) is phase's CrewVehicle; its creature choice is the
+    # case's tap_cost, and the creatures it tapped crewed the Vehicle (not a triggered ability)
+    obs, diffs = run_and_compare(
+        "tap-symbols-5-drum-tapped-bears-cannot-crew-new-schooner-crews-the-old-caravan-which-attacks")
+    assert diffs == []
+    crew = [d for d in obs["decisions"] if d["kind"] == "tap_cost"]
+    assert crew and all(d["used"] is not None for d in crew)
+    crewed = [(e["object"], e["source"]) for e in obs["events"] if e["type"] == "crewed"]
+    assert ("elves", "schooner") in crewed and ("schooner", "caravan") in crewed
+    assert not any(e["type"] == "ability_triggered" and e["source"] in ("schooner", "caravan")
+                   for e in obs["events"])
+
+
+def test_a_copys_target_is_a_new_targets_decision_and_the_copy_is_reported() -> None:
+    obs = run_suite_case("copies", "copies-twincast-shock-copy-is-not-cast-young-pyromancer-makes-one-token")
+    asked = next(d for d in obs["decisions"] if d["kind"] == "new_targets")
+    assert asked["answer"] == ["alice"] and {"alice", "bob"} <= set(asked["options"])
+    assert {"type": "spell_copied", "object": "Shock#1", "source": "shock", "player": "bob"} in obs["events"]
+    assert obs["final"]["players"]["alice"]["life"] == 18
+
+
+def test_a_copy_with_no_other_legal_target_keeps_its_target_automatically() -> None:
+    obs = run_suite_case("copies", "copies-twincast-giant-growth-no-creature-left-copy-keeps-illegal-target"
+                                   "-and-does-not-resolve")
+    assert not obs["unanswered"]
+    asked = next(d for d in obs["decisions"] if d["kind"] == "new_targets")
+    assert asked["auto"] and asked["options"] == ["abear"]
+
+
+def test_each_proliferation_is_reported() -> None:
+    obs, diffs = run_and_compare("proliferate-5-ezuri-draws-when-alice-proliferates-choosing-nothing")
+    assert diffs == []
+    assert {"type": "proliferated", "player": "alice"} in obs["events"]
+
+
+def test_a_colour_chosen_as_a_land_enters_is_a_color_decision_and_event() -> None:
+    # Thriving Bluff's NamedChoice has choice_type {"Color": {"excluded": ["Red"]}}
+    obs, diffs = run_and_compare(
+        "mana-7-thriving-bluff-chooses-a-non-red-color-enters-tapped-reflecting-pool-offers-red-and-it")
+    assert diffs == []
+    asked = next(d for d in obs["decisions"] if d["kind"] == "color")
+    assert "R" not in asked["options"] and asked["answer"] == "U"
+    assert {"type": "color_chosen", "object": "bluff", "color": "U"} in obs["events"]
+
+
+def test_poison_from_infect_damage_is_given_by_the_sources_controller() -> None:
+    obs = run_suite_case("counters-infect", "counters-infect-warstorm-surge-elf-shocked-in-response-still"
+                                            "-deals-infect-damage-to-bob")
+    poison = [e for e in obs["events"] if e["type"] == "counters_put" and e.get("counter") == "poison"]
+    assert poison and all(e["by"] == "alice" for e in poison)
+
+
+def test_an_equip_that_moves_the_equipment_is_reported_as_attached() -> None:
+    obs = run_suite_case("equipment", "equipment-short-sword-moved-away-shock-damage-becomes-lethal")
+    assert {"type": "attached", "object": "sword", "attached_to": "elves"} in obs["events"]
+    same = run_suite_case("equipment", "equipment-equip-targeting-its-own-creature-resolves-and-does-nothing")
+    assert not any(e["type"] == "attached" for e in same["events"])

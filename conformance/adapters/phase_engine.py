@@ -37,13 +37,18 @@ from conformance.adapters.phase_vocab import (
     STEP_OF_PHASE,
     SYMBOL_OF_COLOR,
     ZONE_TO_PHASE,
+    attached_events,
+    attachments,
+    crew_flags,
+    crewed_events,
+    infect_giver,
     prompt_key,
 )
 
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.4.2"
+ADAPTER_VERSION = "0.5.0"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -59,9 +64,10 @@ class _AdapterError(Exception):
 
 
 class PhaseRun:
-    def __init__(self, engine: Any, case: dict[str, Any]) -> None:
+    def __init__(self, engine: Any, case: dict[str, Any], cards: dict[str, Any] | None = None) -> None:
         self.engine = engine
         self.case = case
+        self.cards = cards or {}  # the catalogue's cards by name (their abilities: which one is crew)
         self.players: list[str] = [p["alias"] for p in case["setup"]["players"]]
         self.seat = {a: i for i, a in enumerate(self.players)}
         self.ids: dict[str, int] = {}
@@ -83,11 +89,15 @@ class PhaseRun:
         self.start: Any = None  # phase's state when the script starts
         self.log: list[tuple[int, Any]] = []  # every action phase accepted since then
         self.outside: dict[str, tuple[int, int, str]] = {}  # sideboard alias -> (seat, index, card)
+        self.entering_choice: int | None = None  # a permanent phase asks a choice for as it enters
+        self.attachments: dict[int, Any] = {}  # Equipment and Auras: attached_to before the action
+        self.attachables: list[int] | None = None  # the Equipment and Auras (phase_vocab.attachments)
 
     # ------------------------------------------------------------ low level
 
     def apply(self, actor: int, action: dict[str, Any]) -> Any:
         before = self._remember_stack()
+        self.attachments = attachments(self)
         try:
             result = self.g.apply(actor, action)
             self.log.append((actor, action))
@@ -183,6 +193,8 @@ class PhaseRun:
         ids = set()
         for e in self.g.stack():
             kind = e["kind"]["type"]
+            if kind == "KeywordAction":  # crew: {"action": {"type": "Crew", ...}}, an activated ability
+                kind = f"KeywordAction:{((e['kind'].get('data') or {}).get('action') or {}).get('type')}"
             self.stack_info[e["id"]] = (e["source_id"], kind, e["controller"])
             ids.add(e["id"])
         return ids
@@ -404,8 +416,15 @@ class PhaseRun:
         elif act == "activate":
             oid = self.object_id(step["source"])
             self.context = oid
-            self.activating = int(step["ability"])
-            index = self.ability_index(oid, int(step["ability"]))
+            n = self.activating = int(step["ability"])
+            crew = crew_flags(self, oid)  # phase's activated abilities leave out crew
+            if n < len(crew) and crew[n]:
+                # crew (CR 702.122a) is phase's CrewVehicle action; it then asks which creatures to tap
+                self.apply(self.seat[step["player"]], {"type": "CrewVehicle", "data": {
+                    "vehicle_id": oid, "creature_ids": []}})
+                self.settle()
+                return
+            index = self.ability_index(oid, n - sum(crew[:n]))
             # phase pays an activation's cost by itself (ActivateAbility has no payment mode): refused
             # if it taps a source other than this one for mana (payment.refuse_auto_tapping)
             self.watch_mana = oid
@@ -584,12 +603,18 @@ class PhaseRun:
             action = handler[2](self, data, answer)
             mark = len(self.events)
             before = self._object_ids() if kind_type == "OutsideGameChoice" else None
+            entering = self.entering_choice if source_id == self.entering_choice else None
             self.apply(seat, action)
             # the choice is made before its result is performed (e.g. CR 701.55a), so its event goes
             # before the events phase reports for answering the prompt
-            self._decision_event(kind_type, player, answer, mark)
+            self._decision_event(key, data, player, answer, mark, entering)
             if before is not None:
                 self._brought_in(before, answer)
+            return
+        if kind == "new_targets" and options and len(options) == 1 and handler:
+            # a copy's only possible target is its current one: one legal answer (spec 1.4), auto
+            self.book.record(kind, player, source, options, options, None, True)
+            self.apply(seat, handler[2](self, data, options))
             return
         legal = [a for a in self.g.actions() if a.kind != "CancelCast"]
         if len(legal) == 1:
@@ -620,7 +645,7 @@ class PhaseRun:
                 return
 
     def _prompt_source(self, data: dict[str, Any]) -> int | None:
-        for key in ("source_id", "object_id", "spell_object", "attacker_id"):
+        for key in ("source_id", "object_id", "spell_object", "attacker_id", "vehicle_id"):
             if isinstance(data.get(key), int):
                 return int(data[key])
         src = data.get("source")
@@ -636,11 +661,16 @@ class PhaseRun:
                     return int(pending[key])
         return self.context
 
-    def _decision_event(self, prompt: str, player: str | None, answer: Any, at: int) -> None:
+    def _decision_event(self, prompt: str, data: dict[str, Any], player: str | None, answer: Any, at: int,
+                        entering: int | None) -> None:
         if prompt == "TributeChoice":
             self.events.insert(at, {"type": "tribute", "player": player, "paid": bool(answer)})
         elif prompt == "ChooseOneOfBranch":
             self.events.insert(at, {"type": "villainous_choice", "player": player, "option": answer})
+        elif prompt == "NamedChoice:Color" and entering is not None:  # as it enters (CR 614.12)
+            self.events.insert(at, {"type": "color_chosen", "object": self.ref_of(entering), "color": answer})
+        elif prompt == "CrewVehicle":  # the creatures phase tapped to pay crew crewed it (CR 702.122b)
+            self.events[at:at] = crewed_events(self, data.get("vehicle_id"))
 
     # ------------------------------------------------------------ projection
 
@@ -717,6 +747,8 @@ class PhaseRun:
 
     def _map_events(self, raw: Any) -> None:
         entered: int | None = None  # object whose move to the battlefield was just reported
+        entered_now: set[int] = set()  # the objects this batch moved to the battlefield
+        self.entering_choice = None
         raw = list(raw or [])
         for i, ev in enumerate(raw):
             t, d = ev.get("type"), ev.get("data") or {}
@@ -724,11 +756,18 @@ class PhaseRun:
             out = mapper(self, d) if mapper is not None else None
             if t in ("PlayerCounterChanged", "EnergyChanged") and out is not None:
                 # phase's PlayerCounterChanged and EnergyChanged name no actor; the player action they are
-                # part of (e.g. PlayerPerformedAction Proliferate) follows in the batch and says who acted
+                # part of (e.g. PlayerPerformedAction Proliferate) follows in the batch and says who acted;
+                # poison from infect damage is given by the damage source's controller (CR 702.90b)
                 actor = next((e["data"].get("player_id") for e in raw[i + 1:]
                               if e.get("type") == "PlayerPerformedAction"), None)
                 if out["type"] == "counters_put":
-                    out["by"] = self.player_of(actor)
+                    infect = infect_giver(self, raw, i)
+                    out["by"] = self.player_of(infect if infect is not None else actor)
+            # phase asks "as this enters, choose ..." after the move: EffectResolved{Choose} of what entered
+            if t == "EffectResolved" and d.get("kind") == "Choose" and d.get("source_id") in entered_now:
+                self.entering_choice = d.get("source_id")
+            if t == "EffectResolved" and d.get("kind") == "Attach":  # names no object: see attached_events
+                self.events.extend(attached_events(self))
             if t == "CounterAdded" and out is not None and d.get("object_id") == entered:
                 # phase applies "enters with counters" replacements (CR 614.1c) to the move itself and
                 # reports their counters right after the ZoneChanged, before anything else happens:
@@ -737,6 +776,7 @@ class PhaseRun:
                 out["entering"] = True
             if t == "ZoneChanged" and d.get("to") == "Battlefield":
                 entered = d.get("object_id")
+                entered_now.add(int(d.get("object_id", -1)))
             elif t not in ("CounterAdded", "ReplacementApplied"):
                 entered = None
             if out is not None:
@@ -779,7 +819,7 @@ class PhaseRun:
 
     def _pushed(self, d: dict[str, Any]) -> dict[str, Any] | None:
         info = self.stack_info.get(d.get("object_id", -1))
-        if info and info[1] not in ("Spell", "ActivatedAbility"):
+        if info and info[1] not in ("Spell", "ActivatedAbility", "KeywordAction:Crew"):
             self.triggers_reported.add(d["object_id"])
             return {"type": "ability_triggered", "controller": self.player_of(info[2]),
                     "source": self.ref_of(info[0])}
@@ -804,7 +844,7 @@ def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str
         used_broken = {n: why for n, why in broken.items() if n in names}
         if used_broken:
             raise Unsupported(f"phase could not build cards: {used_broken}")
-        run = PhaseRun(engine, case)
+        run = PhaseRun(engine, case, all_cards)
         try:
             run.setup()
             steps, snapshots = run.run_script()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from conformance.adapters._common import Rejected, counter_to_case
+from conformance.adapters._common import Rejected, counter_to_case, keyword_name
 
 if TYPE_CHECKING:
     from conformance.adapters.phase_engine import PhaseRun
@@ -82,7 +82,10 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
         return f"EffectZoneChoice:{data.get('effect_kind')}"
     if kind_type == "PayCost":  # a cost's choice: which permanent to sacrifice, ...
         return f"PayCost:{(data.get('kind') or {}).get('type')}"
-    if kind_type == "NamedChoice" and data.get("choice_type") == "Color":
+    choice = data.get("choice_type")
+    # "choose a color" is choice_type "Color", or {"Color": {"excluded": [...]}} when some colours are not
+    # allowed (Thriving Bluff: "a color other than red"); phase's options already leave those out
+    if kind_type == "NamedChoice" and (choice == "Color" or isinstance(choice, dict) and "Color" in choice):
         return "NamedChoice:Color"
     return str(kind_type)
 
@@ -214,6 +217,39 @@ def _combat_damage(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, A
                                                    "trample_damage": trample, "controller_damage": 0}}
 
 
+def _copy_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
+    """CopyRetarget asks one target slot at a time (``current_slot``): the copy's current target, then
+    the legal alternatives phase lists (spec: one new_targets decision per target of the copy)."""
+    slots = d.get("target_slots") or []
+    i = int(d.get("current_slot") or 0)
+    slot = slots[i] if 0 <= i < len(slots) else {}
+    out: list[Any] = []
+    for t in [slot.get("current"), *(slot.get("legal_alternatives") or [])]:
+        ref = run.target_ref(t)
+        if ref is not None and ref not in out:
+            out.append(ref)
+    return out
+
+
+def _copy_retarget(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """The case's one-element list for the slot phase asks: ChooseTarget{target}. Keeping the current
+    target is answering it: sent as ChooseTarget when phase lists it among the alternatives, else (the
+    current target is no longer legal, or phase lists only the others) as KeepAllCopyTargets when this is
+    the last slot. phase judges the target."""
+    refs = list(answer or [])
+    if len(refs) != 1:
+        raise Rejected(f"new_targets: a copy's target is changed one at a time, not to {answer!r}")
+    target = run.resolve_ref(refs[0])
+    slots = d.get("target_slots") or []
+    i = int(d.get("current_slot") or 0)
+    slot = slots[i] if 0 <= i < len(slots) else {}
+    if target == slot.get("current") and target not in (slot.get("legal_alternatives") or []):
+        if i == len(slots) - 1:
+            return {"type": "KeepAllCopyTargets"}
+        raise Rejected("new_targets: phase cannot keep this target of a copy and change a later one")
+    return {"type": "ChooseTarget", "data": {"target": target}}
+
+
 PromptHandler = tuple[
     str,
     Callable[["PhaseRun", dict[str, Any]], Any],
@@ -258,6 +294,15 @@ PROMPTS: dict[str, PromptHandler] = {
         "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
         lambda r, d, a: {"type": "RetargetSpell",
                          "data": {"new_targets": [r.resolve_ref(x) for x in a or []]}}),
+    # a copy's targets (CR 707.10c): CopyRetarget{copy_id, target_slots: [{current, legal_alternatives}],
+    # current_slot}, answered ChooseTarget{target} per slot or KeepAllCopyTargets
+    "CopyRetarget": ("new_targets", _copy_options, _copy_retarget),
+    # crew N (CR 702.122a): after CrewVehicle{vehicle_id, creature_ids: []} phase asks which creatures to
+    # tap (eligible_creatures); the answer is the same action with the case's tap_cost creatures
+    "CrewVehicle": (
+        "tap_cost", lambda r, d: [r.ref_of(c) for c in d.get("eligible_creatures") or []],
+        lambda r, d, a: {"type": "CrewVehicle", "data": {
+            "vehicle_id": d.get("vehicle_id"), "creature_ids": [r.object_id(x) for x in a or []]}}),
     "DistributeAmong": (
         "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
     "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
@@ -323,6 +368,88 @@ EVENTS: dict[str, EventMapper] = {
                                  "amount": d.get("amount")},
     "PhaseChanged": lambda r, d: {"type": "step", "turn": r.g.turn,
                                   "step": STEP_OF_PHASE.get(str(d.get("phase")), d.get("phase"))},
+    # {card_id, controller, object_id (the copy), original_id} (CR 707.10); the copy is a new object
+    "SpellCopied": lambda r, d: {"type": "spell_copied", "object": r.ref_of(d.get("object_id")),
+                                 "source": r.ref_of(d.get("original_id")),
+                                 "player": r.player_of(d.get("controller"))},
+    # {player_id, action}: phase reports each proliferation (CR 701.34a) as action "Proliferate"
+    "PlayerPerformedAction": lambda r, d: (
+        {"type": "proliferated", "player": r.player_of(d.get("player_id"))}
+        if d.get("action") == "Proliferate" else None),
     "PermanentSacrificed": lambda r, d: {"type": "sacrificed", "object": r.ref_of(d.get("object_id"))},
     "CreatureDestroyed": lambda r, d: {"type": "destroyed", "object": r.ref_of(d.get("object_id"))},
 }
+
+
+def attachments(run: PhaseRun) -> dict[int, Any]:
+    """What each Equipment and Aura is attached to now (phase's attached_to; None off the battlefield).
+    The objects are found once, in the state the script starts from."""
+    if run.attachables is None:
+        objects = run.g.state()["state"]["objects"]
+        run.attachables = [int(k) for k, o in objects.items()
+                           if {"Equipment", "Aura"} & set((o.get("card_types") or {}).get("subtypes") or [])]
+    out: dict[int, Any] = {}
+    for oid in run.attachables:
+        try:
+            o = run.g.object(oid)
+        except ValueError:
+            continue
+        out[oid] = o.get("attached_to") if o.get("zone") == "Battlefield" else None
+    return out
+
+
+def attached_events(run: PhaseRun) -> list[dict[str, Any]]:
+    """phase's EffectResolved{kind: Attach} names no object: the Equipment or Aura whose attached_to the
+    action changed is the one attached (CR 701.3), reported with what it is attached to now."""
+    out = []
+    for oid, now in attachments(run).items():
+        if now is not None and now != run.attachments.get(oid):
+            run.attachments[oid] = now
+            out.append({"type": "attached", "object": run.ref_of(oid),
+                        "attached_to": run._attached_to({"attached_to": now})})
+    return out
+
+
+def crewed_events(run: PhaseRun, vehicle: Any) -> list[dict[str, Any]]:
+    """A crewed event for each creature phase's crew ability on the stack was paid with (its
+    paid_creature_ids): those creatures crewed the Vehicle (CR 702.122b)."""
+    for e in reversed(run.g.stack()):
+        keyword = e["kind"]["type"] == "KeywordAction"
+        action = ((e["kind"].get("data") or {}).get("action") or {}) if keyword else {}
+        data = action.get("data") or {}
+        if action.get("type") == "Crew" and data.get("vehicle_id") == vehicle:
+            return [{"type": "crewed", "object": run.ref_of(c), "source": run.ref_of(vehicle)}
+                    for c in data.get("paid_creature_ids") or []]
+    return []
+
+
+def infect_giver(run: PhaseRun, raw: list[dict[str, Any]], i: int) -> int | None:
+    """phase reports poison counters from infect damage as PlayerCounterChanged{Poison} next to the
+    DamageDealt to that player: the damage source's controller gives them (CR 702.90b, 120.3b). The seat of
+    that controller (as it last was on the battlefield, if it has left), or None for other poison."""
+    d = raw[i].get("data") or {}
+    if raw[i].get("type") != "PlayerCounterChanged" or str(d.get("counter_kind")) != "Poison":
+        return None
+    for j in (i + 1, i - 1):
+        e = raw[j] if 0 <= j < len(raw) else {}
+        dd = e.get("data") or {}
+        if e.get("type") != "DamageDealt" or dd.get("target") != {"Player": d.get("player")}:
+            continue
+        try:
+            src = run.g.object(dd.get("source_id"))
+        except (ValueError, TypeError):
+            return None
+        if "Infect" not in {keyword_name(k) for k in src.get("keywords") or []}:
+            return None
+        if src.get("zone") in ("Battlefield", "Stack"):
+            return int(src["controller"])
+        seat = run.recorded_controller.get(int(dd["source_id"]), src.get("controller"))
+        return int(seat) if isinstance(seat, int) else None
+    return None
+
+
+def crew_flags(run: PhaseRun, oid: int) -> list[bool]:
+    """For each activated ability of the object's catalogue card: whether it is crew (cost {"crew": N})."""
+    card = run.cards.get(str(run.g.object(oid).get("name"))) or {}
+    return [isinstance(a.get("cost"), dict) and "crew" in a["cost"]
+            for a in card.get("abilities") or [] if a.get("kind") == "activated"]
