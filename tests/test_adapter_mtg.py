@@ -111,3 +111,97 @@ def test_tokens_are_reported_as_tokens_named_by_their_subtypes() -> None:
     spirits = [o for o in obs["final"]["objects"] if o["name"] == "Spirit Token"]
     assert len(spirits) == 3 and all(o["token"] for o in spirits)
     assert sum(1 for e in obs["events"] if e["type"] == "token_created") == 3
+
+
+SUITES = Path(__file__).parent.parent / "suites"
+
+
+def suite_case(case_id: str) -> dict[str, Any]:
+    case: dict[str, Any] = json.loads(next(SUITES.glob(f"*/{case_id}.json")).read_text())
+    return case
+
+
+def suite_run(case_id: str) -> dict[str, Any]:
+    """A suite case on python-mtg with the catalogue (it numbers abilities and marks equip)."""
+    case = suite_case(case_id)
+    cards = {c["name"]: c for c in (json.loads(p.read_text()) for p in (SUITES / "cards").glob("*.json"))}
+    result = mtg_engine.run_case(case, cards)
+    assert result["status"] == "observed", result
+    obs: dict[str, Any] = result["observation"]
+    return obs
+
+
+def has_event(obs: dict[str, Any], **pattern: Any) -> bool:
+    return any(all(e.get(k) == v for k, v in pattern.items()) for e in obs["events"])
+
+
+def test_adapter_version() -> None:
+    assert mtg_engine.ADAPTER_VERSION == "0.2.0"
+
+
+def test_equip_is_python_mtgs_equip_move() -> None:
+    # Bonesplitter's "Equip {1}" (the catalogue's attach ability, #0) is python-mtg's '<id>_equip' ability
+    obs = suite_run("equipment-mishras-factory-reanimated-keeps-bonesplitter-and-giant-growth")
+    assert obs["steps"][2] == {"outcome": "ok"}
+    assert obj(obs, "bs")["attached_to"] == "factory"
+    assert has_event(obs, type="ability_activated", player="alice", source="bs", ability=0)
+    assert has_event(obs, type="attached", object="bs", attached_to="factory")
+    assert has_event(obs, type="resolved", source="bs", kind="ability")
+
+
+def test_crimes_are_read_from_crime_noted() -> None:
+    # python-mtg clears committed_crime once the crime triggers fired; _crime_noted keeps the crime
+    obs = suite_run("ward-shock-countered-by-ward-crime-still-committed-vadmir-and-peacemaker-trigger")
+    assert obs["final"]["players"]["alice"]["crimes_committed"] == 1
+    assert obs["final"]["players"]["bob"]["crimes_committed"] == 0
+    assert has_event(obs, type="crime_committed", player="alice", source="shock")
+
+
+def test_counter_events_come_from_the_state_around_each_move() -> None:
+    obs = suite_run("ward-shock-countered-by-ward-crime-still-committed-vadmir-and-peacemaker-trigger")
+    assert has_event(obs, type="counters_put", object="vadmir", counter="+1/+1", amount=1)
+    assert has_event(obs, type="counters_put", object="peace", counter="+1/+1", amount=1)
+    assert not any(e["type"] == "counters_removed" for e in obs["events"])
+    order = [e["type"] for e in obs["events"]]
+    assert order[:2] == ["spell_cast", "crime_committed"] and order[-1] == "resolved"
+
+
+def test_player_counters_other_than_poison_and_energy_are_set_up_and_reported() -> None:
+    # experience is a `counter` row on the player in python-mtg; its proliferate gives Alice a second one
+    obs = suite_run("cant-have-counters-melira-grim-affliction-proliferate-adds-plus-and-experience-"
+                    "not-poison")
+    assert obs["final"]["players"]["alice"]["counters"] == {"experience": 2, "poison": 2}
+    assert has_event(obs, type="counters_put", player="alice", counter="experience", amount=1)
+
+
+def test_life_changes_are_reported() -> None:
+    obs = suite_run("crime-and-proliferate-shock-opponent-is-a-crime")
+    life = obs["final"]["players"]["bob"]["life"]
+    changes = [e["amount"] for e in obs["events"] if e["type"] == "life_changed" and e["player"] == "bob"]
+    assert sum(changes) == life - 20
+
+
+def test_the_modes_answer_picks_python_mtgs_cast_move() -> None:
+    # one cast move per mode ({'mode': 'mode<n>'}): the case's modes answer picks it, and is recorded
+    obs = suite_run("modal-spells-command-modes-happen-in-printed-order")
+    asked = obs["decisions"][0]
+    assert (asked["kind"], asked["answer"], asked["used"], asked["auto"]) == ("modes", [3, 0], 0, False)
+    assert 3 in asked["options"] and 0 in asked["options"]
+
+
+def test_a_mode_python_mtg_does_not_offer_rejects_the_cast() -> None:
+    # Kolaghan's Command with no artifact to destroy: python-mtg offers no move for mode index 2
+    obs = suite_run("modal-spells-command-mode-without-legal-targets-cannot-be-chosen")
+    assert obs["decisions"][0]["options"] == [0, 1, 3]
+    case = suite_case("modal-spells-command-modes-happen-in-printed-order")
+    next(d for d in case["decisions"] if d["kind"] == "modes")["answer"] = [2, 0]
+    result = mtg_engine.run_case(case, {})
+    step = result["observation"]["steps"][0]
+    assert step["outcome"] == "rejected" and "mode(s) [2]" in step["reason"]
+
+
+def test_an_unanswered_modes_choice_stops_the_case() -> None:
+    case = suite_case("modal-spells-command-modes-happen-in-printed-order")
+    case["decisions"] = [d for d in case["decisions"] if d["kind"] != "modes"]
+    result = mtg_engine.run_case(case, {})
+    assert result["observation"]["unanswered"]["kind"] == "modes"

@@ -472,3 +472,12 @@ def test_an_equip_that_moves_the_equipment_is_reported_as_attached() -> None:
     assert {"type": "attached", "object": "sword", "attached_to": "elves"} in obs["events"]
     same = run_suite_case("equipment", "equipment-equip-targeting-its-own-creature-resolves-and-does-nothing")
     assert not any(e["type"] == "attached" for e in same["events"])
+
+
+def test_convoke_answers_tap_creatures_through_phases_manual_payment() -> None:
+    # phase's ManaPayment (convoke_mode Convoke) offers TapForConvoke; generic is its "Colorless"
+    obs = run_suite_case("tap-symbols-6",
+                         "tap-symbols-6-summoning-sick-creatures-convoke-though-their-tap-abilities-are-refused")
+    asked = [(d["kind"], d["used"]) for d in obs["decisions"] if d["kind"] == "convoke"]
+    assert asked and asked[0][1] is not None
+    assert all(obj(obs, ref)["tapped"] for ref in ("elves", "sentinel", "slinger"))

@@ -32,7 +32,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.1.7"
+ADAPTER_VERSION = "0.2.0"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -60,6 +60,12 @@ def _counter_kind(kind: str) -> str:
 
 def _case_counter(kind: str) -> str:
     return {"p1p1": "+1/+1", "m1m1": "-1/-1"}.get(kind, counter_to_case(kind))
+
+
+def _is_equip(ability: dict[str, Any]) -> bool:
+    """Equip in the catalogue: an activated ability whose effect is `attach` (python-mtg: a keyword)."""
+    effects = ability.get("effects") or []
+    return ability.get("kind") == "activated" and any(e.get("do") == "attach" for e in effects)
 
 
 class MtgRun:
@@ -146,6 +152,10 @@ class MtgRun:
                 st["in_hand" if o.zone == "hand" else "exile"].add((o.owner, iid))
         st["life"] = {(p["alias"], p.get("life", 20)) for p in setup["players"]}
         st["poison"] = {(p["alias"], (p.get("counters") or {}).get("poison", 0)) for p in setup["players"]}
+        for p in setup["players"]:  # other player counters (experience, …) are `counter` rows on the player
+            for kind, n in (p.get("counters") or {}).items():
+                if kind not in ("poison", "energy") and n:
+                    st.setdefault("counter", set()).add((p["alias"], _counter_kind(kind), n))
         energy = {(p["alias"], (p.get("counters") or {}).get("energy", 0)) for p in setup["players"]}
         if any(n for _p, n in energy):  # python-mtg keeps {E} in an `energy` relation, created when first got
             st["energy"] = {(a, n) for a, n in energy if n}
@@ -220,18 +230,21 @@ class MtgRun:
             found = [m for m in moves if m.kind == kind and len(m.raw) > 2 and m.raw[2] == iid]
             if not found:
                 raise Rejected(f"{act}: python-mtg offers no legal move for {step['card']!r}")
-            before = self._zones()
-            self.g.push(found[0].raw)
-            if act == "cast":
-                self.events.append({"type": "spell_cast", "player": step["player"], "card": self.ref_of(iid)})
-            self._zone_events(before)
-            if act == "cast" and self._zones().get(iid) != "hand":  # python-mtg resolves it as it is cast
-                self.events.append({"type": "resolved", "source": self.ref_of(iid), "kind": "spell"})
+            move = self._choose_mode(found, step) if act == "cast" else found[0]
+            before = self._facts()
+            self.g.push(move.raw)
+            first = ([{"type": "spell_cast", "player": step["player"], "card": self.ref_of(iid)}]
+                     if act == "cast" else [])
+            last = ([{"type": "resolved", "source": self.ref_of(iid), "kind": "spell"}]
+                    if act == "cast" and self._zones().get(iid) != "hand" else [])  # resolved as it is cast
+            self.events += derive_events(self, before, self._facts(), first, last)
         elif act == "activate":
             iid = self.object_id(step["source"])
             # an activation move is ('activate', player, (ability id '<instance>_a<n>', instance, ...),
-            # choices); n numbers all the card's abilities but keywords (statics, triggers too)
-            ability_id = f"{iid}_a{self._ability_number(step, int(step['ability']))}"
+            # choices); n numbers all the card's abilities but keywords (statics, triggers too); equip
+            # is '<instance>_equip'
+            number = self._ability_number(step, int(step["ability"]))
+            ability_id = f"{iid}_equip" if number is None else f"{iid}_a{number}"
             found = [m for m in moves if m.kind == "activate" and len(m.raw) > 2
                      and isinstance(m.raw[2], tuple) and m.raw[2][:2] == (ability_id, iid)]
             if not found:
@@ -239,22 +252,55 @@ class MtgRun:
             targeted = any(len(m.raw) > 3 and isinstance(m.raw[3], dict) and m.raw[3].get("target")
                            for m in found)
             move = self._choose_target(found, step) if targeted and len(found) > 1 else found[0]
-            before = self._zones()
+            before = self._facts()
             self.g.push(move.raw)
-            self._zone_events(before)
+            source = self.ref_of(iid)
+            first = [{"type": "ability_activated", "player": step["player"], "source": source,
+                      "ability": int(step["ability"])}]
+            # python-mtg puts the ability on its stack and resolves it within the move (env.step)
+            last = ([{"type": "resolved", "source": source, "kind": "ability"}]
+                    if not any(o == ability_id for (o, *_r) in self.g.state.get("on_stack", ())) else [])
+            self.events += derive_events(self, before, self._facts(), first, last)
         else:
             raise Rejected(f"the python-mtg adapter does not drive {act!r}")
 
-    def _ability_number(self, step: dict[str, Any], index: int) -> int:
+    def _ability_number(self, step: dict[str, Any], index: int) -> int | None:
         """The spec's `ability` counts activated abilities only; python-mtg numbers every ability of the
-        card except keywords, in Oracle order (Ozolith's activated ability is its a1, after a static)."""
+        card except keywords, in Oracle order (Ozolith's activated ability is its a1, after a static).
+        Equip (the catalogue's activated ability whose effect is `attach`) is not numbered: None."""
         name = next((o.card for o in setup_objects(self.case) if o.alias == step["source"]), None)
         abilities = (self.cards.get(name) or {}).get("abilities") if name else None
         if not abilities:
             return index
-        numbered = [a for a in abilities if a.get("kind") != "keyword"]
-        activated = [i for i, a in enumerate(numbered) if a.get("kind") == "activated"]
-        return activated[index] if index < len(activated) else index
+        activated = [a for a in abilities if a.get("kind") == "activated"]
+        if index < len(activated) and _is_equip(activated[index]):
+            return None
+        numbered = [a for a in abilities if a.get("kind") != "keyword" and not _is_equip(a)]
+        positions = [i for i, a in enumerate(numbered) if a.get("kind") == "activated"]
+        index -= sum(1 for a in activated[:index] if _is_equip(a))
+        return positions[index] if index < len(positions) else index
+
+    def _choose_mode(self, found: list[Any], step: dict[str, Any]) -> Any:
+        """python-mtg offers one cast move per mode of a modal spell ({'mode': 'mode<n>'}, n from 1 in
+        Oracle order, a mode with no legal target left out): the case's `modes` answer picks the move."""
+        modes = [m.raw[3].get("mode") if len(m.raw) > 3 and isinstance(m.raw[3], dict) else None
+                 for m in found]
+        if len(found) == 1 or not any(modes):
+            return found[0]
+        offered = sorted({int(m[4:]) - 1 for m in modes if isinstance(m, str) and m.startswith("mode")})
+        card, player = step["card"], step.get("player")
+        source = card if isinstance(card, str) else None
+        index = self.book.match("modes", player, lambda ref: ref == card)
+        if index is None:
+            self.book.stop("modes", player, source, offered)
+            raise Unanswered("modes")
+        answer = self.book.entries[index]["answer"]
+        self.book.record("modes", player, source, offered, answer, index, False)
+        wanted = [int(i) for i in answer] if isinstance(answer, list) else []
+        missing = [i for i in wanted if i not in offered]
+        if not wanted or missing:
+            raise Rejected(f"modes: python-mtg offers no cast of {card!r} with mode(s) {missing or wanted}")
+        return next(m for m, mode in zip(found, modes, strict=True) if mode == f"mode{wanted[0] + 1}")
 
     def _choose_target(self, found: list[Any], step: dict[str, Any]) -> Any:
         """python-mtg offers one activation move per target ({'target': id}): choosing the move is
@@ -283,17 +329,37 @@ class MtgRun:
                 out[row[-1]] = zone
         return out
 
-    def _zone_events(self, before: dict[str, str]) -> None:
-        after = self._zones()
+    def _facts(self) -> dict[str, Any]:
+        """What the adapter compares around each move to report events (python-mtg keeps no event log:
+        its driver's log lines go to a discarded buffer inside env.step, and event relations such as
+        `countered` or `committed_crime` are cleared within the move)."""
+        st = self.g.state
+        counters = {(o, k): int(n) for (o, k, n) in st.get("counter", set()) if n}
+        for rel in ("poison", "energy"):
+            counters.update({(p, rel): int(n) for (p, n) in st.get(rel, set()) if n})
+        return {"zones": self._zones(), "counters": counters, "life": dict(st.get("life", set())),
+                "attached": dict(st.get("attached_to", set())), "crimes": set(st.get("_crime_noted", set()))}
+
+    def source_ref(self, label: str) -> str:
+        """The object behind a python-mtg source label: an instance id, or an ability/trigger id made from
+        one ('<instance>_a1', '<instance>_equip')."""
+        if label in self.refs or label in self._zones():
+            return self.ref_of(label)
+        hosts = [i for i in self._zones() if label.startswith(f"{i}_")]
+        return self.ref_of(max(hosts, key=len)) if hosts else label
+
+    def _zone_events(self, before: dict[str, str], after: dict[str, str]) -> list[dict[str, Any]]:
         tokens = self.tokens()
         owner = {c: p for (p, c) in self.g.state.get("printed_control", set())}
+        out: list[dict[str, Any]] = []
         for iid, zone in after.items():
             if iid in tokens and iid not in before and zone == "battlefield":  # CR 111.1
-                self.events.append({"type": "token_created", "object": self.ref_of(iid),
-                                    "controller": owner.get(iid)})
+                out.append({"type": "token_created", "object": self.ref_of(iid),
+                            "controller": owner.get(iid)})
             if before.get(iid) != zone and (iid in self.refs or zone != "library"):
-                self.events.append({"type": "zone_change", "object": self.ref_of(iid),
-                                    "from": before.get(iid), "to": zone})
+                out.append({"type": "zone_change", "object": self.ref_of(iid), "from": before.get(iid),
+                            "to": zone})
+        return out
 
     def project(self) -> dict[str, Any]:
         g, st = self.g, self.g.state
@@ -329,14 +395,21 @@ class MtgRun:
         life = dict(st.get("life", set()))
         poison = dict(st.get("poison", set()))
         energy = dict(st.get("energy", set()))
-        crimes = {p for (p,) in st.get("committed_crime", set())}
+        # python-mtg notes each crime once per (player, source) in `_crime_noted`, reset each turn
+        # (driver._note_crime); `committed_crime` is only the trigger window, cleared at once
+        crimes = [p for (p, _src) in st.get("_crime_noted", set())]
+        player_counters: dict[str, dict[str, int]] = {}
+        for (o, k, n) in st.get("counter", set()):
+            if o in self.players and n:
+                player_counters.setdefault(o, {})[_case_counter(k)] = n
         players = {}
         for p in self.players:
             pool = {SYMBOL.get(c, "C"): n for (q, c, n) in st.get("floating_mana", set()) if q == p and n}
             players[p] = {
                 "life": life.get(p),
-                "counters": {k: n for k, n in (("poison", poison.get(p)), ("energy", energy.get(p))) if n},
-                "mana_pool": pool, "crimes_committed": 1 if p in crimes else 0,
+                "counters": {**player_counters.get(p, {}), **{
+                    k: n for k, n in (("poison", poison.get(p)), ("energy", energy.get(p))) if n}},
+                "mana_pool": pool, "crimes_committed": crimes.count(p),
                 "hand_size": len(g.hand(p)), "library_size": g.library_size(p),
                 "graveyard_size": len(g.graveyard(p)),
                 "lost": g.is_game_over() and g.winner() not in (None, p),
@@ -344,6 +417,36 @@ class MtgRun:
         step = {"precombat_main": "main1", "postcombat_main": "main2"}.get(g.step, g.step)
         return {"turn": max(1, int(g.turn_number)), "active_player": g.active_player, "step": step,
                 "priority": g.turn, "players": players, "objects": objects, "stack": []}
+
+
+def derive_events(run: MtgRun, before: dict[str, Any], after: dict[str, Any], first: list[dict[str, Any]],
+                  last: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of one move, from python-mtg's state before and after it (net changes over the move):
+    ``first`` (the cast or activation), crimes, zone changes, attachments, counters, life, ``last``."""
+    events = list(first)
+    for player, label in sorted(after["crimes"] - before["crimes"]):
+        events.append({"type": "crime_committed", "player": player, "source": run.source_ref(label)})
+    zb, za = before["zones"], after["zones"]
+    events += run._zone_events(zb, za)
+    for obj, host in sorted(after["attached"].items()):
+        if before["attached"].get(obj) != host and za.get(obj) == "battlefield":
+            events.append({"type": "attached", "object": run.ref_of(obj), "attached_to": run.ref_of(host)})
+    for holder, kind in sorted(set(before["counters"]) | set(after["counters"])):
+        delta = after["counters"].get((holder, kind), 0) - before["counters"].get((holder, kind), 0)
+        if holder in run.players:
+            who: dict[str, Any] = {"player": holder}
+        elif za.get(holder) == "battlefield" and (zb.get(holder) == "battlefield" or delta > 0):
+            who = {"object": run.ref_of(holder)}  # counters leaving with their object are not "removed"
+        else:
+            continue
+        if delta:
+            events.append({"type": "counters_put" if delta > 0 else "counters_removed", **who,
+                           "counter": _case_counter(kind), "amount": abs(delta)})
+    for player in run.players:
+        change = int(after["life"].get(player, 0)) - int(before["life"].get(player, 0))
+        if change:
+            events.append({"type": "life_changed", "player": player, "amount": change})
+    return events + last
 
 
 def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:

@@ -48,7 +48,7 @@ from conformance.adapters.phase_vocab import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.5.0"
+ADAPTER_VERSION = "0.5.1"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -82,6 +82,7 @@ class PhaseRun:
         # the payment chosen at phase's ManaPayment prompt, until phase has taken it: (answer, seat,
         # the payer's pool before it, by symbol)
         self.paying: tuple[dict[str, int], int, dict[str, int]] | None = None
+        self.convoked = False  # the convoke decision of the spell being cast was made (phase_payment.convoke)
         # the spell or ability being cast or activated while phase pays it by itself (Auto)
         self.watch_mana: int | None = None
         self.context: int | None = None
@@ -403,8 +404,10 @@ class PhaseRun:
             # Manual (phase asks ManaPayment, answered from the pool only: payment.pay_mana) when the case
             # says how to pay this spell; else Auto, refused if phase taps a source for mana
             # (payment.refuse_auto_tapping)
-            manual = payment.scripted_payment(self, seat, oid)
+            # convoke (CR 702.51a) is offered only in phase's manual payment
+            manual = payment.scripted_payment(self, seat, oid) or payment.has_convoke(self, oid)
             self.paying = None
+            self.convoked = False
             self.watch_mana = None if manual else oid
             try:
                 self.apply(seat, {"type": "CastSpell", "data": {
@@ -573,6 +576,8 @@ class PhaseRun:
         data = w.get("data") or {}
         seat = data.get("player", self.g.priority_player())
         if kind_type == "ManaPayment":
+            if data.get("convoke_mode") == "Convoke" and not self.convoked:
+                payment.convoke(self, seat)
             payment.pay_mana(self, seat)
             return
         if kind_type == "PhyrexianPayment" and self.paying is not None:

@@ -25,11 +25,82 @@ def mana_sources(events: Any) -> set[Any]:
 # ---------------------------------------------------------------- one run
 
 
+CONVOKE_UNIT = "ConvokePayment"  # phase's restriction on the mana a creature tapped for convoke adds
+
+
+def _pool(g: Any, seat: int) -> list[dict[str, Any]]:
+    """The player's pool units, without those convoking creatures added for the payment under way."""
+    units = g.player(seat)["mana_pool"]["mana"]
+    return [u for u in units if CONVOKE_UNIT not in (u.get("restrictions") or [])]
+
+
+def has_convoke(run: PhaseRun, oid: int) -> bool:
+    card = run.cards.get(str(run.g.object(oid).get("name"))) or {}
+    return any(a.get("kind") == "keyword" and a.get("keyword") == "Convoke"
+               for a in card.get("abilities") or [])
+
+
+def convoke(run: PhaseRun, seat: int) -> None:
+    """phase's ManaPayment with convoke_mode Convoke: the case's convoke decision ({creature: "generic" or a
+    color}, CR 702.51a) as TapForConvoke actions (generic is phase's "Colorless"); each creature tapped
+    adds a unit restricted to this payment (phase spends it: it can't be pinned); the rest is paid from
+    the pool (pay_mana, which leaves those units out).
+    The options are the creatures phase lets pay some of the cost; none: nothing to ask."""
+    player = run.player_of(seat)
+    source_id = run.context
+    source = run.ref_of(source_id) if source_id is not None else None
+    creatures = list(dict.fromkeys(int(d["object_id"]) for d in _convoke_offers(run)))
+    options = [run.ref_of(c) for c in creatures]
+
+    def source_matches(ref: Any) -> bool:
+        try:
+            return source_id is not None and run.resolve_ref(ref) == {"Object": source_id}
+        except Rejected:
+            return False
+
+    index = run.book.match("convoke", player, source_matches)
+    run.convoked = True
+    if index is None:
+        if creatures:  # a choice the case doesn't answer
+            run.book.stop("convoke", player, source, options)
+            raise Unanswered("convoke")
+        return
+    answer = run.book.entries[index]["answer"]
+    run.book.record("convoke", player, source, options, answer, index, False)
+    for ref, pays in (answer or {}).items():
+        oid = int(run.object_id(ref))
+        mana_type = "Colorless" if pays == "generic" else COLOR_OF_SYMBOL.get(str(pays), str(pays))
+        if {"object_id": oid, "mana_type": mana_type} not in _convoke_offers(run):  # asked as it is now
+            raise Rejected(f"convoke: phase doesn't let {ref} pay {pays} of what is left of the cost",
+                           "702.51a")
+        run.apply(seat, {"type": "TapForConvoke", "data": {"object_id": oid, "mana_type": mana_type}})
+
+
+def _convoke_offers(run: PhaseRun) -> list[dict[str, Any]]:
+    return [a.to_dict()["data"] for a in run.g.actions() if a.to_dict().get("type") == "TapForConvoke"]
+
+
+def _less_convoked(cost: Any, units: list[dict[str, Any]]) -> Any:
+    """What is left of phase's cost ({generic, shards}) once the convoking creatures' units pay their part:
+    a colored unit one shard of its color, a colorless one a generic mana."""
+    if not isinstance(cost, dict):
+        return cost
+    generic, shards = int(cost.get("generic") or 0), list(cost.get("shards") or [])
+    for u in units:
+        if CONVOKE_UNIT not in (u.get("restrictions") or []):
+            continue
+        if u.get("color") in shards:
+            shards.remove(u["color"])
+        elif generic > 0:
+            generic -= 1
+    return {**cost, "generic": generic, "shards": shards}
+
+
 def pool_units(run: PhaseRun, seat: int) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    units = list(run.g.player(seat)["mana_pool"]["mana"])
+    units = _pool(run.g, seat)
     pool: dict[str, int] = {}
     for u in units:
-        sym = SYMBOL_OF_COLOR.get(u.get("color"), "C")
+        sym = SYMBOL_OF_COLOR.get(str(u.get("color")), "C")
         pool[sym] = pool.get(sym, 0) + 1
     return units, pool
 
@@ -145,6 +216,7 @@ def payment_options(run: PhaseRun, seat: int, units: list[dict[str, Any]],
     cost = (state["state"].get("pending_cast") or {}).get("cost")
     if cost is None:
         return None
+    cost = _less_convoked(cost, run.g.player(seat)["mana_pool"]["mana"])
     probe = run.engine.load_game(state)
     accepted: dict[str, int] = {}
     for sym, n in pool.items():
@@ -179,8 +251,8 @@ def pays(run: PhaseRun, state: Any, seat: int, units: list[dict[str, Any]], pool
     if mana_sources(events):
         return False
     after: dict[str, int] = {}
-    for u in g.player(seat)["mana_pool"]["mana"]:
-        sym = SYMBOL_OF_COLOR.get(u.get("color"), "C")
+    for u in _pool(g, seat):
+        sym = SYMBOL_OF_COLOR.get(str(u.get("color")), "C")
         after[sym] = after.get(sym, 0) + 1
     spent = {k: n - after.get(k, 0) for k, n in pool.items() if n - after.get(k, 0)}
     return spent == {k: n for k, n in candidate.items() if k != "life" and n}
