@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.adapters import phase_cards
+from conformance.adapters import phase_observe as observe
 from conformance.adapters import phase_payment as payment
 from conformance.adapters._common import (
     BASIC_LANDS,
@@ -21,9 +22,7 @@ from conformance.adapters._common import (
     Unanswered,
     Unsupported,
     counter_from_case,
-    counter_to_case,
     guarded_run,
-    keyword_name,
     observation,
     query_matches,
     rule_in,
@@ -34,8 +33,6 @@ from conformance.adapters.phase_vocab import (
     EVENTS,
     PHASE_OF_STEP,
     PROMPTS,
-    STEP_OF_PHASE,
-    SYMBOL_OF_COLOR,
     ZONE_TO_PHASE,
     attached_events,
     attachments,
@@ -677,76 +674,11 @@ class PhaseRun:
         elif prompt == "CrewVehicle":  # the creatures phase tapped to pay crew crewed it (CR 702.122b)
             self.events[at:at] = crewed_events(self, data.get("vehicle_id"))
 
-    # ------------------------------------------------------------ projection
-
     def project(self) -> dict[str, Any]:
-        s = self.g.state()["state"]
-        objects = []
-        for k in sorted(s["objects"], key=int):
-            o = s["objects"][k]
-            oid = int(k)
-            zone = str(o.get("zone", "")).lower()
-            if oid not in self.refs and zone in ("library", ""):
-                continue
-            objects.append(self._project_object(oid, o, zone))
-        players = {}
-        for seat, alias in enumerate(self.players):
-            p = s["players"][seat]
-            counters = {"poison": p.get("poison_counters", 0), "energy": p.get("energy", 0)}
-            for kind, n in (p.get("player_counters") or {}).items():
-                counters[str(kind).lower()] = n
-            pool: dict[str, int] = {}
-            for unit in p["mana_pool"]["mana"]:
-                sym = SYMBOL_OF_COLOR.get(unit.get("color"), "C")
-                pool[sym] = pool.get(sym, 0) + 1
-            players[alias] = {
-                "life": p["life"], "counters": {k: v for k, v in counters.items() if v},
-                "mana_pool": pool, "crimes_committed": p.get("crimes_committed_this_turn", 0),
-                "hand_size": len(p["hand"]), "library_size": len(p["library"]),
-                "graveyard_size": len(p["graveyard"]),
-                "lost": bool(p.get("is_eliminated"))
-                or p.get("status", {}).get("type") not in (None, "Active"),
-            }
-        stack = []
-        for e in reversed(self.g.stack()):  # spec: top first; phase lists bottom first
-            ability = (e["kind"].get("data") or {}).get("ability") or {}
-            stack.append({
-                "kind": "spell" if e["kind"]["type"] == "Spell" else "ability",
-                "source": self.ref_of(e["source_id"]), "controller": self.player_of(e["controller"]),
-                "targets": [self.target_ref(t) for t in ability.get("targets", [])],
-            })
-        w = self.waiting()
-        prio = w["data"].get("player") if w.get("type") == "Priority" else None
-        return {
-            "turn": s["turn_number"], "active_player": self.player_of(s["active_player"]),
-            "step": STEP_OF_PHASE.get(s["phase"], str(s["phase"])), "priority": self.player_of(prio),
-            "players": players, "objects": objects, "stack": stack,
-        }
-
-    def _project_object(self, oid: int, o: dict[str, Any], zone: str) -> dict[str, Any]:
-        counters = {counter_to_case(str(k)): n for k, n in (o.get("counters") or {}).items() if n}
-        creature = "Creature" in ((o.get("card_types") or {}).get("core_types") or [])
-        loyalty = o.get("loyalty")
-        if loyalty is None and "loyalty" in counters and zone == "battlefield":
-            loyalty = counters["loyalty"]
-        return {
-            "ref": self.ref_of(oid), "name": o.get("name"), "zone": zone,
-            "owner": self.player_of(o.get("owner")), "controller": self.player_of(o.get("controller")),
-            "token": bool(o.get("is_token", False)), "tapped": bool(o.get("tapped", False)),
-            "counters": counters,
-            "power": o.get("power") if creature else None,
-            "toughness": o.get("toughness") if creature else None,
-            "loyalty": loyalty, "damage": o.get("damage_marked", 0),
-            "attached_to": self._attached_to(o) if zone == "battlefield" else None,
-            "keywords": [keyword_name(k) for k in o.get("keywords") or []],
-        }
+        return observe.project(self)
 
     def _attached_to(self, o: dict[str, Any]) -> str | None:
-        """phase's attached_to is {"type": "Object", "data": id} (or a Player); the case's is a ref."""
-        a = o.get("attached_to")
-        if not isinstance(a, dict):
-            return None
-        return self.player_of(a.get("data")) if a.get("type") == "Player" else self.ref_of(a.get("data"))
+        return observe.attached_to(self, o)
 
     # ------------------------------------------------------------ events
 
