@@ -141,12 +141,15 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
     if cost.get("tap"):
         ctx.game = game.with_obj(replace(game.obj(o.id), tapped=True))
     if "tap_other" in cost:  # "tap an untapped creature you control": any such, sick or not (302.6)
+        # "Tap three untapped Elves you control" (Heritage Druid): ``tap_count`` of them, each once
+        n = int(cost.get("tap_count", 1))
         options = _tap_other_options(ctx.game, player, o, cost)
-        answer = ctx.choose(Decision("tap_cost", player, o.id, options, 1, 1))
+        answer = ctx.choose(Decision("tap_cost", player, o.id, options, n, n))
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
-        if len(chosen) != 1 or chosen[0] not in options:
-            raise IllegalAction("118.3", "tap one untapped permanent you control that the cost allows")
-        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(int(chosen[0][1])), tapped=True))
+        if len(chosen) != n or len(set(chosen)) != n or any(c not in options for c in chosen):
+            raise IllegalAction("118.3", f"tap {n} untapped permanent(s) you control that the cost allows")
+        for c in chosen:
+            ctx.game = ctx.game.with_obj(replace(ctx.game.obj(int(c[1])), tapped=True))
     if "crew" in cost:
         _crew(ctx, player, o, int(cost["crew"]))
     if cost.get("untap"):
@@ -221,7 +224,8 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
     cost = ability.get("cost", {})
     is_creature = ch.is_type(game, o, "Creature")
     taps = cost.get("tap") or cost.get("untap")
-    if taps and is_creature and o.sick and not ch.has_keyword(game, o, "Haste"):
+    hasty = ch.has_keyword(game, o, "Haste") or ch.as_though_haste(game, o)
+    if taps and is_creature and o.sick and not hasty:
         raise IllegalAction("302.6", f"{o.alias or o.card} has not been under its controller's control "
                                      "continuously since their most recent turn began")
     if cost.get("tap") and o.tapped:
@@ -238,8 +242,10 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
             raise IllegalAction("606.6", "not enough loyalty to pay this cost")
     if ability.get("timing") == "sorcery" and not sorcery_timing(game, player):
         raise IllegalAction("602.5d", "this ability can be activated only as a sorcery")
-    if "tap_other" in cost and not _tap_other_options(game, player, o, cost):
-        raise IllegalAction("118.3", "no untapped permanent you control can be tapped to pay this cost")
+    if ability.get("timing") == "your_turn" and game.active != player:
+        raise IllegalAction("602.5b", "this ability can be activated only during your turn")
+    if "tap_other" in cost and len(_tap_other_options(game, player, o, cost)) < cost.get("tap_count", 1):
+        raise IllegalAction("118.3", "not enough untapped permanents you control to tap for this cost")
     # the best the player could tap: every creature with positive power (a negative one only lowers a total)
     if "crew" in cost and sum(max(0, ch.power(game, game.obj(int(c[1]))))
                               for c in _crew_options(game, player, o)) < cost["crew"]:

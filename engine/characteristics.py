@@ -180,6 +180,13 @@ def untaps_normally(game: Game, o: Obj) -> bool:
     return not any(a["kind"] == "static" and a["static"].get("no_untap") for a in card(game, o).abilities)
 
 
+def as_though_haste(game: Game, o: Obj) -> bool:
+    """"You may activate abilities of creatures you control as though those creatures had haste"
+    (Thousand-Year Elixir): only for {T}/{Q} costs of activated abilities (CR 302.6), not for attacking."""
+    return any(st.get("abilities_as_though_haste") and _static_applies(game, src, st, o)
+               for src, st in _statics(game))
+
+
 def can_get_counter(game: Game, target: tuple[Any, ...], kind: str, entering: Obj | None = None) -> bool:
     """Whether a counter of ``kind`` can be put on the object or player: not while a "can't" effect
     says otherwise (Solemnity: "Players can't get counters. Counters can't be put on artifacts, ...";

@@ -173,3 +173,16 @@ def test_a_state_based_action_in_cleanup_gives_priority_then_another_cleanup_ste
     step = act(step.game, refs, {"action": "advance", "step": "upkeep"})
     cleanups = [e for e in step.events if e["type"] == "step" and e["step"] == "cleanup"]
     assert len(cleanups) == 1 and step.game.turn == 2  # the second cleanup step, then the next turn
+
+
+def test_an_ability_activated_only_during_your_turn_is_refused_on_an_opponents_turn() -> None:
+    # CR 602.5b: "Activate only during your turn"
+    gain = [{"do": "gain_life", "player": "you", "amount": 1}]
+    pinger = card("Test Turn Pinger", "Artifact",
+                  [{"kind": "activated", "cost": {}, "timing": "your_turn", "effects": gain}])
+    g, refs = new_game([{"alias": "a"}, {"alias": "b", "battlefield": [{"alias": "p", "card": "Test Turn Pinger"}]}],
+                       extra=[pinger])
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    with pytest.raises(IllegalAction) as err:
+        act(step.game, refs, {"action": "activate", "player": "b", "source": "p", "ability": 0})
+    assert err.value.rule == "602.5b"

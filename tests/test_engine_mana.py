@@ -294,3 +294,38 @@ def test_convoke_is_asked_even_with_one_creature_and_forced_to_none_when_it_coul
 
     assert first_decision("Stoke the Flames", {"R": 2, "C": 2}, (("player", 1),)) is None
     assert first_decision("Worldsoul Colossus", {"G": 1, "W": 1}, 0) == ((),)
+
+
+HERITAGE = card("Test Heritage Druid", "Creature", [
+    {"kind": "activated", "cost": {"tap_other": {"types": ["Creature"], "subtypes": ["Elf"]}, "tap_count": 3},
+     "effects": [{"do": "add_mana", "mana": "{G}{G}{G}"}]}], cost="{G}", power="1", toughness="1",
+    subtypes=("Elf",))
+
+
+def test_a_cost_that_taps_several_creatures_may_tap_summoning_sick_ones_and_needs_enough() -> None:
+    # Heritage Druid: "Tap three untapped Elves you control: Add {G}{G}{G}." - not {T}: sickness doesn't
+    # matter (CR 302.6), the Druid itself may be one of them; with two Elves it can't be paid (118.3)
+    elves = [{"alias": f"e{i}", "card": "Llanowar Elves", "summoning_sick": True} for i in range(2)]
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "druid", "card": "Test Heritage Druid", "summoning_sick": True}, *elves]}, {"alias": "b"}],
+        extra=[HERITAGE])
+    three = (target(g, refs, "druid"), target(g, refs, "e0"), target(g, refs, "e1"))
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "druid", "ability": 0}, three)
+    assert step.game.players[0].mana_pool == {"G": 3}
+    assert all(obj(step.game, refs, a).tapped for a in ("druid", "e0", "e1"))
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "druid", "ability": 0}, three[:2])
+    assert err.value.rule == "118.3"
+
+
+ELIXIR = card("Test Elixir", "Artifact", [{"kind": "static", "static": {
+    "affects": {"types": ["Creature"], "controller": "you"}, "abilities_as_though_haste": True}}])
+
+
+def test_abilities_may_be_activated_as_though_the_creature_had_haste() -> None:
+    # Thousand-Year Elixir (CR 302.6): a summoning-sick Llanowar Elves may tap for mana
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "elf", "card": "Llanowar Elves", "summoning_sick": True},
+        {"alias": "elixir", "card": "Test Elixir"}]}, {"alias": "b"}], extra=[ELIXIR])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "elf", "ability": 0})
+    assert step.game.players[0].mana_pool == {"G": 1}
