@@ -180,7 +180,8 @@ def test_an_ability_activated_only_during_your_turn_is_refused_on_an_opponents_t
     gain = [{"do": "gain_life", "player": "you", "amount": 1}]
     pinger = card("Test Turn Pinger", "Artifact",
                   [{"kind": "activated", "cost": {}, "timing": "your_turn", "effects": gain}])
-    g, refs = new_game([{"alias": "a"}, {"alias": "b", "battlefield": [{"alias": "p", "card": "Test Turn Pinger"}]}],
+    g, refs = new_game([{"alias": "a"},
+                        {"alias": "b", "battlefield": [{"alias": "p", "card": "Test Turn Pinger"}]}],
                        extra=[pinger])
     step = act(g, refs, {"action": "pass", "player": "a"})
     with pytest.raises(IllegalAction) as err:
