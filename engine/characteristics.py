@@ -237,6 +237,17 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("subtypes") and not set(flt["subtypes"]) & set(subtypes(game, o)):
         return False
+    if flt.get("not_subtypes") and set(flt["not_subtypes"]) & set(subtypes(game, o)):  # "non-Human"
+        return False
+    if flt.get("supertypes") and not set(flt["supertypes"]) & set(c.supertypes):  # "basic land"
+        return False
+    if "mana_value_at_most" in flt and c.mana_value > flt["mana_value_at_most"]:  # CR 202.3
+        return False
+    if "mana_value_at_least" in flt and c.mana_value < flt["mana_value_at_least"]:
+        return False
+    if "attacking" in flt and (any(a.attacker == o.id for a in game.attacks)
+                               and o.id not in game.removed_from_combat) != flt["attacking"]:  # 506.4
+        return False
     if flt.get("colors") and not set(flt["colors"]) & set(c.colors):
         return False
     if not _relation(flt.get("controller"), o.controller, me, game):

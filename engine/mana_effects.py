@@ -19,9 +19,13 @@ def _mana_player(ctx: Ctx, res: Res, p: Params) -> int:
 
 @effect("add_mana")
 def _add_mana(ctx: Ctx, res: Res, p: Params) -> None:
+    """``mana``, or with ``amount`` that many times ("Add {G} for each Elf you control": one event)."""
+    times = amount(ctx, res, p["amount"]) if "amount" in p else 1
     produced: dict[str, int] = {}
     for sym in mana_mod.parse_cost(p["mana"]):
-        produced[sym] = produced.get(sym, 0) + 1
+        produced[sym] = produced.get(sym, 0) + times
+    if not any(produced.values()):
+        return
     mana_mod.produce(ctx, res.source, _mana_player(ctx, res, p), produced, tapped=res.tapped_for_mana)
 
 

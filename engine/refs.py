@@ -154,6 +154,10 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
             return ch.power(ctx.game, ctx.game.obj(found[0]))
         lki = it_last_known(ctx, res, value["power_of"])  # last known information (CR 608.2h)
         return ch.power(ctx.game, lki) if lki is not None else 0
+    if isinstance(value, dict) and "count" in value:  # "for each Elf you control", "for each creature ..."
+        src = res.source_lki
+        return sum(1 for i in ctx.game.battlefield
+                   if ch.matches(ctx.game, value["count"], ctx.game.obj(i), src, res.controller))
     if isinstance(value, dict) and "counters_on" in value:
         found = objects(ctx, res, value["counters_on"])
         obj = ctx.game.obj(found[0]) if found else it_last_known(ctx, res, value["counters_on"])

@@ -329,3 +329,33 @@ def test_abilities_may_be_activated_as_though_the_creature_had_haste() -> None:
         {"alias": "elixir", "card": "Test Elixir"}]}, {"alias": "b"}], extra=[ELIXIR])
     step = act(g, refs, {"action": "activate", "player": "a", "source": "elf", "ability": 0})
     assert step.game.players[0].mana_pool == {"G": 1}
+
+
+def test_mana_for_each_permanent_matching_counts_them_as_the_ability_resolves() -> None:
+    # Elvish Archdruid: "{T}: Add {G} for each Elf you control." (the Archdruid counts itself)
+    archdruid = card("Test Archdruid", "Creature", [{"kind": "activated", "cost": {"tap": True}, "effects": [
+        {"do": "add_mana", "mana": "{G}", "amount": {"count": {"types": ["Creature"], "subtypes": ["Elf"],
+                                                                "controller": "you"}}}]}],
+                     power="2", toughness="2", subtypes=("Elf",))
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "arch", "card": "Test Archdruid"}, {"alias": "elf", "card": "Llanowar Elves"},
+        {"alias": "bear", "card": "Grizzly Bears"}]},
+        {"alias": "b", "battlefield": [{"alias": "their_elf", "card": "Llanowar Elves"}]}], extra=[archdruid])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "arch", "ability": 0})
+    assert step.game.players[0].mana_pool == {"G": 2}
+    assert [e["type"] for e in step.events].count("mana_added") == 1
+
+
+def test_filters_for_non_subtypes_supertypes_and_mana_value() -> None:
+    from engine import characteristics as ch
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "f", "card": "Forest"},
+                                                       {"alias": "bear", "card": "Grizzly Bears"}]},
+                        {"alias": "b"}])
+    forest, bear = obj(g, refs, "f"), obj(g, refs, "bear")
+    assert ch.matches(g, {"types": ["Land"], "supertypes": ["Basic"]}, forest, None, 0)
+    assert not ch.matches(g, {"supertypes": ["Basic"]}, bear, None, 0)
+    assert ch.matches(g, {"types": ["Creature"], "not_subtypes": ["Human"]}, bear, None, 0)
+    assert not ch.matches(g, {"types": ["Creature"], "not_subtypes": ["Bear"]}, bear, None, 0)
+    assert ch.matches(g, {"mana_value_at_most": 2}, bear, None, 0)
+    assert not ch.matches(g, {"mana_value_at_least": 3}, bear, None, 0)
+    assert not ch.matches(g, {"attacking": True}, bear, None, 0)
