@@ -68,7 +68,8 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     cd = ch.card(game, o)
     if "Land" in cd.types:
         raise IllegalAction("305.9", "a land can't be cast")
-    if "Instant" not in cd.types and not sorcery_timing(game, player):
+    flash = any(a["kind"] == "keyword" and a["keyword"] == "Flash" for a in cd.abilities)  # CR 702.8a
+    if "Instant" not in cd.types and not flash and not sorcery_timing(game, player):
         raise IllegalAction("307.1", "this spell can be cast only in its controller's main phase "
                                      "with an empty stack")
     ab = spell_ability(game, o)

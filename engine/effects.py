@@ -334,6 +334,15 @@ def _tap(ctx: Ctx, res: Res, p: Params) -> None:
         ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), tapped=True))
 
 
+@effect("skip_next_untap")
+def _skip_next_untap(ctx: Ctx, res: Res, p: Params) -> None:
+    """"[It] doesn't untap during its controller's next untap step" (Vorinclex, Voice of Hunger; CR
+    502.3): that untap step only, even if it isn't tapped now."""
+    for oid in objects(ctx, res, p["what"]):
+        o = ctx.game.obj(oid)
+        ctx.game = ctx.game.with_obj(replace(o, skip_untaps=o.skip_untaps + 1))
+
+
 @effect("untap")
 def _untap(ctx: Ctx, res: Res, p: Params) -> None:
     for oid in objects(ctx, res, p["what"]):

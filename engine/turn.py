@@ -175,8 +175,9 @@ def begin_step(ctx: Ctx) -> None:
         for oid in game.battlefield:
             o = ctx.game.obj(oid)
             if o.controller == game.active:
-                untap = o.tapped and ch.untaps_normally(ctx.game, o)
-                ctx.game = ctx.game.with_obj(replace(o, sick=False, tapped=o.tapped and not untap))
+                untap = o.tapped and ch.untaps_normally(ctx.game, o) and not o.skip_untaps
+                ctx.game = ctx.game.with_obj(replace(o, sick=False, tapped=o.tapped and not untap,
+                                                     skip_untaps=max(0, o.skip_untaps - 1)))
                 if untap:
                     ctx.emit({"type": "untapped", "object": oid})
         ctx.game = replace(ctx.game, priority=None)

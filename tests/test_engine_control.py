@@ -187,3 +187,24 @@ def test_an_ability_activated_only_during_your_turn_is_refused_on_an_opponents_t
     with pytest.raises(IllegalAction) as err:
         act(step.game, refs, {"action": "activate", "player": "b", "source": "p", "ability": 0})
     assert err.value.rule == "602.5b"
+
+
+def test_a_permanent_that_doesnt_untap_during_its_next_untap_step_untaps_in_the_one_after() -> None:
+    # Vorinclex, Voice of Hunger's "that land doesn't untap during its controller's next untap step"
+    library = [{"alias": f"l{i}", "card": "Forest"} for i in range(3)]  # nobody draws from an empty library
+    g, refs = new_game([{"alias": "a", "library": library[:1]},
+                        {"alias": "b", "library": library[1:],
+                         "battlefield": [{"alias": "f", "card": "Forest", "tapped": True}]}])
+    from engine.context import Ctx
+    from engine.refs import Res
+    from engine.registry import EFFECTS
+    from engine.state import FMap
+    ctx = Ctx(g)
+    EFFECTS["skip_next_untap"](ctx, Res(controller=0, source=refs.by_alias["f"],
+                                        source_lki=obj(g, refs, "f"), info=FMap({"it": refs.by_alias["f"]})),
+                               {"what": "it"})
+    step = act(ctx.game, refs, {"action": "advance", "step": "upkeep"})  # Bob's turn 2
+    assert step.game.active == 1 and obj(step.game, refs, "f").tapped
+    step = act(step.game, refs, {"action": "advance", "step": "upkeep"})  # Alice's turn 3
+    step = act(step.game, refs, {"action": "advance", "step": "upkeep"})  # Bob's turn 4
+    assert not obj(step.game, refs, "f").tapped

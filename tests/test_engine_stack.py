@@ -343,3 +343,19 @@ def test_a_copys_new_target_must_not_make_an_unchanged_target_illegal() -> None:
     assert err.value.rule == "115.7d"
     done = act(step.game, refs, {"action": "resolve"}, (("player", 0),), (("player", 1),))
     assert done.game.stack[-1].targets == ((("player", 0),), (("player", 1),))
+
+
+def test_a_creature_with_flash_can_be_cast_any_time_an_instant_could() -> None:
+    # CR 702.8a: with a spell on the stack, a flash creature may be cast; a plain one may not (307.1)
+    flash = card("Test Flash Bear", "Creature", [{"kind": "keyword", "keyword": "Flash"}], cost="{G}",
+                 power="2", toughness="2")
+    hand = [{"alias": "shock", "card": "Shock"}, {"alias": "fb", "card": "Test Flash Bear"},
+            {"alias": "bear", "card": "Grizzly Bears"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1, "G": 2}, "hand": hand}, {"alias": "b"}],
+                       extra=[flash])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (("player", 1),))
+    with pytest.raises(IllegalAction) as err:
+        act(step.game, refs, {"action": "cast", "player": "a", "card": "bear"})
+    assert err.value.rule == "307.1"
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "fb"})
+    assert [s.kind for s in step.game.stack] == ["spell", "spell"]
