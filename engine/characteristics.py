@@ -32,6 +32,11 @@ def as_triggered(a: Mapping[str, Any]) -> Mapping[str, Any] | None:
     or ability unless that player pays [cost]")."""
     if a["kind"] == "triggered":
         return a
+    if a["kind"] == "keyword" and a["keyword"] == "Evolve":  # CR 702.100a
+        entering = {"types": ["Creature"], "controller": "you", "other": True}
+        return {"kind": "triggered", "trigger": {"on": "enters", "what": entering},
+                "condition": {"evolve": True},
+                "effects": [{"do": "put_counters", "to": "self", "counter": "+1/+1", "amount": 1}]}
     if a["kind"] == "keyword" and a["keyword"] == "Ward":
         pay = {"do": "pay", "player": "that_player", **({"cost": a["cost"]} if "cost" in a else {}),
                **({"life": a["life"]} if "life" in a else {})}
@@ -127,6 +132,12 @@ def keywords(game: Game, o: Obj) -> list[str]:
         if k not in seen and k not in ("Tribute", "Enchant"):
             seen.append(k)
     return seen
+
+
+def toxic_value(game: Game, o: Obj) -> int:
+    """CR 702.164b: the sum of the N of its toxic abilities."""
+    return sum(int(a.get("n", 0)) for a in card(game, o).abilities
+               if a["kind"] == "keyword" and a["keyword"] == "Toxic")
 
 
 def has_keyword(game: Game, o: Obj, kw: str) -> bool:

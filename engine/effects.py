@@ -46,6 +46,9 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
         else:
             ctx.game = game.with_player(target[1], replace(p, life=p.life - n))
             ctx.emit({"type": "life_changed", "player": target[1], "amount": -n})
+        toxic = ch.toxic_value(ctx.game, source) if combat else 0
+        if toxic:  # CR 702.164c, 120.3g: combat damage to a player, poison counters in addition
+            put_counters(ctx, ("player", target[1]), {"poison": toxic}, source.controller, damage=True)
     else:
         o = game.objects.get(target[1])
         if o is None or o.epoch != target[2] or o.zone != "battlefield":

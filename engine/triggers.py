@@ -34,6 +34,15 @@ def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, inf
             subject = source
         if subject is None or subject.tribute_paid is not False:
             return False
+    if cond.get("evolve"):  # CR 702.100a: the entering creature's power or toughness greater than this one's
+        it_id = info.get("it")  # as it last existed if it has left (the evolve rulings)
+        it = last_known(game, int(it_id), int(info.get("it_epoch", 0))) if it_id is not None else None
+        me = game.objects.get(source.id)
+        if it is None or me is None or me.zone != "battlefield" or not ch.is_type(game, me, "Creature"):
+            return False
+        (p1, t1), (p2, t2) = ch.power_toughness(game, it), ch.power_toughness(game, me)
+        if not ((p1 or 0) > (p2 or 0) or (t1 or 0) > (t2 or 0)):
+            return False
     if cond.get("it_had_counters"):  # The Ozolith: "if it had counters on it" (its last known information)
         it = info.get("it")
         lk = last_known(game, int(it), int(info.get("it_epoch", -1))) if it is not None else None

@@ -422,3 +422,34 @@ def test_a_this_turn_enters_with_effect_from_a_resolved_ability_applies_until_cl
     assert dict(obj(step.game, refs, "bear").counters) == {"+1/+1": 1}
     step = act(step.game, refs, {"action": "advance", "step": "upkeep"})  # the next turn
     assert step.game.turn_effects == () and step.game.turn == 2
+
+
+def test_evolve_puts_a_counter_when_a_bigger_creature_enters_and_not_for_a_smaller_one() -> None:
+    # CR 702.100a, with Hardened Scales the evolve counter is two
+    evolver = card("Test Evolver", "Creature", [{"kind": "keyword", "keyword": "Evolve"}], power="1",
+                   toughness="1")
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 4}, "hand": [
+        {"alias": "bear", "card": "Grizzly Bears"}, {"alias": "elf", "card": "Llanowar Elves"}],
+        "battlefield": [{"alias": "ev", "card": "Test Evolver"},
+                        {"alias": "scales", "card": "Hardened Scales"}]},
+        {"alias": "b"}], extra=[evolver])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "bear"})
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "resolve"})  # the evolve trigger
+    assert dict(obj(step.game, refs, "ev").counters) == {"+1/+1": 2}  # 3/3 now
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "elf"})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.stack == ()  # a 1/1 entering: no trigger
+
+
+def test_toxic_combat_damage_gives_poison_counters_in_addition() -> None:
+    # CR 702.164c: 2 damage and 1 poison counter
+    toxic = card("Test Toxic", "Creature", [{"kind": "keyword", "keyword": "Toxic", "n": 1}], power="2",
+                 toughness="2")
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "t", "card": "Test Toxic"}]},
+                        {"alias": "b"}], extra=[toxic])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["t"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "end_of_combat"})
+    assert step.game.players[1].life == 18 and step.game.players[1].counters == {"poison": 1}
