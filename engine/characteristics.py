@@ -26,6 +26,17 @@ def card(game: Game, o: Obj) -> CardDef:
     return c
 
 
+def granted_abilities(game: Game, o: Obj) -> list[Mapping[str, Any]]:
+    """Keyword abilities with parameters it was given: by an effect until end of turn ("gains ward
+    {3}", Hall of Storm Giants) or by a static ability (layer 6, CR 613.1f)."""
+    out = [m.ability for m in sorted(o.mods, key=lambda m: m.timestamp) if m.ability]
+    if o.zone == "battlefield":
+        for src, st in _statics(game):
+            if st.get("abilities") and _static_applies(game, src, st, o):
+                out += [a for a in st["abilities"] if a["kind"] == "keyword"]
+    return out
+
+
 def as_triggered(a: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """A triggered ability as data; a keyword that is one in what it means: ward (CR 702.21a, "Whenever
     this permanent becomes the target of a spell or ability an opponent controls, counter that spell
@@ -120,8 +131,10 @@ def keywords(game: Game, o: Obj) -> list[str]:
         _GRANTING.add(o.id)
         try:
             for src, st in _statics(game):
-                if (st.get("keywords") or st.get("loses_keywords")) and _static_applies(game, src, st, o):
-                    layered.append(((src.timestamp, src.id), True, tuple(st.get("keywords", ()))))
+                granted = tuple(a["keyword"] for a in st.get("abilities", ()) if a["kind"] == "keyword")
+                if ((st.get("keywords") or st.get("loses_keywords") or granted)
+                        and _static_applies(game, src, st, o)):
+                    layered.append(((src.timestamp, src.id), True, (*st.get("keywords", ()), *granted)))
                     layered.append(((src.timestamp, src.id), False, tuple(st.get("loses_keywords", ()))))
         finally:
             _GRANTING.discard(o.id)

@@ -314,8 +314,11 @@ def _become_creature(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("grant_keyword")
 def _grant_keyword(ctx: Ctx, res: Res, p: Params) -> None:
+    """Until end of turn; ward with its cost ("gains ward {3}": ``cost`` or ``life``)."""
+    ability = ({"kind": "keyword", "keyword": "Ward", **{k: p[k] for k in ("cost", "life") if k in p}}
+               if p["keyword"] == "Ward" else None)
     for oid in objects(ctx, res, p["what"]):
-        _add_mod(ctx, oid, Mod(keyword=p["keyword"]))
+        _add_mod(ctx, oid, Mod(keyword=p["keyword"], ability=ability))
 
 
 @effect("grant_protection")

@@ -119,6 +119,7 @@ class Mod:
     base_power: int | None = None  # "becomes a 2/2": power and toughness set (layer 7b, CR 613.4b)
     base_toughness: int | None = None
     timestamp: int = 0
+    ability: Any = None  # a keyword ability with parameters it gains ("gains ward {3}")
 
 
 @dataclass(frozen=True)
@@ -197,9 +198,10 @@ class TriggerInstance:
 
     controller: int
     source: int
-    index: int  # index of the ability in the source's card definition
+    index: int  # index of the ability in the source's card definition (negative: one it was given)
     info: FMap[str, Any] = field(default_factory=FMap)
     source_lki: Obj | None = None
+    ability: Any = None  # the ability itself when it was given, not printed (granted ward)
 
 
 @dataclass(frozen=True)

@@ -84,11 +84,17 @@ def _watchers(game: Game, event: Event,
 
 
 def _triggered(game: Game, o: Obj) -> Iterable[tuple[int, Mapping[str, Any]]]:
-    """Its triggered abilities by index, keywords that are triggered abilities (ward) as what they mean."""
+    """Its triggered abilities by index, keywords that are triggered abilities (ward) as what they mean;
+    those it was given have negative indexes (each instance triggers separately, CR 702.21)."""
     for i, a in enumerate(ch.card(game, o).abilities):
         t = ch.as_triggered(a)
         if t is not None:
             yield i, t
+    if o.zone == "battlefield":
+        for k, a in enumerate(ch.granted_abilities(game, o)):
+            t = ch.as_triggered(a)
+            if t is not None:
+                yield -1 - k, t
 
 
 def _rel(rel: str | None, who: int, me: int) -> bool:
@@ -201,7 +207,8 @@ def on_event(ctx: Ctx, event: Event, lookback: Game | None = None) -> None:
             ctx.game = game
         times = int(info.pop("times", 1))  # "whenever a counter is put": once per counter
         for _ in range(times):
-            inst = TriggerInstance(src.controller, src.id, index, FMap(info), src)
+            inst = TriggerInstance(src.controller, src.id, index, FMap(info), src,
+                                   ability if index < 0 else None)
             if is_mana_trigger(ability):
                 resolve_mana_trigger(ctx, inst, ability)
             else:
@@ -239,7 +246,7 @@ def _put_one(ctx: Ctx, inst: TriggerInstance) -> None:
     assert src is not None
     if src.epoch != (inst.source_lki.epoch if inst.source_lki else src.epoch):
         src = inst.source_lki or src
-    ability = ch.as_triggered(ch.card(game, src).abilities[inst.index])
+    ability = inst.ability or ch.as_triggered(ch.card(game, src).abilities[inst.index])
     assert ability is not None
     specs = ability.get("targets", ())
     try:

@@ -6,6 +6,7 @@ import pytest
 from engine_helpers import act, card, new_game, obj, target
 
 from engine import IllegalAction, apply, legal_actions
+from engine import characteristics as ch
 
 
 def _shock_game() -> tuple:  # type: ignore[type-arg]
@@ -359,3 +360,39 @@ def test_a_creature_with_flash_can_be_cast_any_time_an_instant_could() -> None:
     assert err.value.rule == "307.1"
     step = act(step.game, refs, {"action": "cast", "player": "a", "card": "fb"})
     assert [s.kind for s in step.game.stack] == ["spell", "spell"]
+
+
+def test_ward_given_by_a_static_ability_triggers_as_well_as_the_creatures_own() -> None:
+    # Leather Armor's and Plate Armor's rulings (2021-07-23): a second ward means both abilities trigger
+    lord = card("Test Ward Lord", "Enchantment", [{"kind": "static", "static": {
+        "affects": {"types": ["Creature"], "controller": "you"},
+        "abilities": [{"kind": "keyword", "keyword": "Ward", "cost": "{1}"}]}}])
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}]},
+                        {"alias": "b", "battlefield": [{"alias": "guard", "card": "Tomakul Honor Guard"},
+                                                       {"alias": "lord", "card": "Test Ward Lord"}]}],
+                       extra=[lord])
+    assert "Ward" in ch.keywords(g, obj(g, refs, "guard"))
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "guard"),))
+    assert step.pending is not None and step.pending.kind == "trigger_order"  # Bob orders his two wards
+    step = apply(step.game, {"action": "answer", "value": step.pending.options})
+    assert [s.kind for s in step.game.stack] == ["spell", "ability", "ability"]
+
+
+def test_ward_gained_until_end_of_turn_triggers_only_for_later_targeting() -> None:
+    # Hall of Storm Giants' ruling (2021-07-23): gained after becoming the target, it doesn't trigger
+    grant = card("Test Warding", "Instant", [{"kind": "spell", "targets": [
+        {"filter": {"types": ["Creature"], "controller": "you"}}], "effects": [
+        {"do": "grant_keyword", "what": {"target": 0}, "keyword": "Ward", "cost": "{3}"}]}], cost="{U}")
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 2}, "hand": [{"alias": "s1", "card": "Shock"},
+                                                                       {"alias": "s2", "card": "Shock"}]},
+                        {"alias": "b", "mana_pool": {"U": 1},
+                         "hand": [{"alias": "w", "card": "Test Warding"}],
+                         "battlefield": [{"alias": "bear", "card": "Grizzly Bears"}]}], extra=[grant])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "s1"}, (target(g, refs, "bear"),))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    bear = target(step.game, refs, "bear")
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "w"}, (bear,))
+    step = act(step.game, refs, {"action": "resolve"})  # the bear gains ward {3}: Shock already targets it
+    assert [s.kind for s in step.game.stack] == ["spell"]
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "s2"}, (bear,))
+    assert [s.kind for s in step.game.stack] == ["spell", "spell", "ability"]
