@@ -171,9 +171,15 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
     if do == "add_mana_could_produce":
         if eff.get("lands") == "sacrificed":  # known only as the cost is paid
             return set()
-        lands = [o for o in (game.objects[i] for i in game.battlefield)
-                 if ch.is_type(game, o, "Land") and o.id not in visiting
-                 and ((o.controller == controller) == (eff.get("lands", "you") == "you"))]
+        src = game.objects.get(source) if source is not None else None
+        if "could_produce_of" in eff:  # "a basic land you control" (Star Compass), "a Gate you control"
+            flt = eff["could_produce_of"]
+            lands = [o for o in (game.objects[i] for i in game.battlefield)
+                     if o.id not in visiting and ch.matches(game, flt, o, src, controller)]
+        else:
+            lands = [o for o in (game.objects[i] for i in game.battlefield)
+                     if ch.is_type(game, o, "Land") and o.id not in visiting
+                     and ((o.controller == controller) == (eff.get("lands", "you") == "you"))]
         found: set[str] = set()
         for land in lands:
             found |= could_produce(game, land.id, visiting, memo)

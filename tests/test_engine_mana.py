@@ -359,3 +359,15 @@ def test_filters_for_non_subtypes_supertypes_and_mana_value() -> None:
     assert ch.matches(g, {"mana_value_at_most": 2}, bear, None, 0)
     assert not ch.matches(g, {"mana_value_at_least": 3}, bear, None, 0)
     assert not ch.matches(g, {"attacking": True}, bear, None, 0)
+
+
+def test_mana_of_a_color_a_basic_land_you_control_could_produce() -> None:
+    # Star Compass: "{T}: Add one mana of any color a basic land you control could produce." (CR 106.7)
+    compass = card("Test Compass", "Artifact", [{"kind": "activated", "cost": {"tap": True}, "effects": [
+        {"do": "add_mana_could_produce", "of": "color",
+         "could_produce_of": {"types": ["Land"], "supertypes": ["Basic"], "controller": "you"}}]}])
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "c", "card": "Test Compass"}, {"alias": "f", "card": "Forest"},
+        {"alias": "w", "card": "Wastes"}]},
+        {"alias": "b", "battlefield": [{"alias": "i", "card": "Island"}]}], extra=[compass])
+    assert could_produce(g, refs.by_alias["c"]) == {"G"}  # Wastes' {C} is no color; Bob's Island isn't hers
