@@ -565,29 +565,62 @@ def _copy_spell(ctx: Ctx, res: Res, p: Params) -> None:
         specs = item.ability.get("targets", ()) if item.ability else _spell_target_specs(ctx, orig)
         slots = item.targets
         if p.get("new_targets"):
-            slots = tuple(tuple(_new_target(ctx, res, spec, t, copy) for t in slot)
-                          for spec, slot in zip(specs, item.targets, strict=False))
-            if slots != item.targets:  # 115.7d-e: the final set must not make a target illegal
-                try:
-                    check_distinct(specs, slots)
-                except IllegalAction as exc:
-                    raise IllegalAction("115.7d", exc.reason) from None
-        swap = {t: n for slot, new in zip(item.targets, slots, strict=False)
-                for t, n in zip(slot, new, strict=False)}
-        division = tuple((swap.get(t, t), n) for t, n in item.distribution)  # 115.7f: the same division
+            slots = _retarget(ctx, res, item, specs, copy, res.controller)
         new_item = replace(item, id=copy.id, source=copy.id, controller=res.controller, targets=slots,
-                           distribution=division, source_lki=copy)
+                           distribution=_same_division(item, slots), source_lki=copy)
         ctx.game = replace(ctx.game, stack=(*ctx.game.stack, new_item))
         ctx.emit({"type": "spell_copied", "object": copy.id, "source": oid, "player": res.controller})
         became_targets(ctx, copy.id, res.controller, copy.id, slots)
 
 
-def _new_target(ctx: Ctx, res: Res, spec: Mapping[str, Any], current: Target, copy: Obj) -> Target:
-    others = [t for t in candidates(ctx.game, spec["filter"], copy, res.controller) if t != current]
+@effect("choose_new_targets")
+def _choose_new_targets(ctx: Ctx, res: Res, p: Params) -> None:
+    """"You may choose new targets for target spell" (Redirect; CR 115.7d): for each target keep it (even
+    if illegal) or pick another target legal for that spell; judged on the final set (115.7e); the
+    division stays (115.7f); the new ones become targets (ward)."""
+    for oid in objects(ctx, res, p["what"]):
+        item = next((s for s in ctx.game.stack if s.kind == "spell" and s.id == oid), None)
+        if item is None:
+            continue
+        spell = ctx.game.obj(oid)
+        specs = item.ability.get("targets", ()) if item.ability else _spell_target_specs(ctx, spell)
+        slots = _retarget(ctx, res, item, specs, spell, item.controller)
+        if slots == item.targets:
+            continue
+        moved = replace(item, targets=slots, distribution=_same_division(item, slots))
+        ctx.game = replace(ctx.game, stack=tuple(moved if s is item else s for s in ctx.game.stack))
+        changed = tuple(tuple(t for t in new if t not in old)
+                        for old, new in zip(item.targets, slots, strict=False))
+        became_targets(ctx, item.id, item.controller, item.source, changed)
+
+
+def _retarget(ctx: Ctx, res: Res, item: Any, specs: Any, spell: Obj, controller: int) -> Any:
+    """New targets for a spell on the stack (or its copy), chosen by this ability's controller, each legal
+    for a spell controlled by ``controller``; CR 115.7d-e: the final set must not make a target illegal."""
+    slots = tuple(tuple(_new_target(ctx, res, spec, t, spell, controller) for t in slot)
+                  for spec, slot in zip(specs, item.targets, strict=False))
+    if slots != item.targets:
+        try:
+            check_distinct(specs, slots)
+        except IllegalAction as exc:
+            raise IllegalAction("115.7d", exc.reason) from None
+    return slots
+
+
+def _same_division(item: Any, slots: Any) -> tuple[tuple[Target, int], ...]:
+    """CR 115.7f: a new target takes the old one's share of the division."""
+    swap = {t: n for slot, new in zip(item.targets, slots, strict=False)
+            for t, n in zip(slot, new, strict=False)}
+    return tuple((swap.get(t, t), n) for t, n in item.distribution)
+
+
+def _new_target(ctx: Ctx, res: Res, spec: Mapping[str, Any], current: Target, copy: Obj,
+                controller: int) -> Target:
+    others = [t for t in candidates(ctx.game, spec["filter"], copy, controller) if t != current]
     me = ctx.game.objects.get(res.source)  # the resolving spell is still on the stack (608.2n), a spell
     if (me is not None and me.zone == "stack" and me.epoch == res.source_lki.epoch
             and ("object", me.id, me.epoch) != current
-            and can_target_object(ctx.game, spec["filter"], me, copy, res.controller)):
+            and can_target_object(ctx.game, spec["filter"], me, copy, controller)):
         others.append(("object", me.id, me.epoch))
     if not others:
         return current

@@ -396,3 +396,23 @@ def test_ward_gained_until_end_of_turn_triggers_only_for_later_targeting() -> No
     assert [s.kind for s in step.game.stack] == ["spell"]
     step = act(step.game, refs, {"action": "cast", "player": "a", "card": "s2"}, (bear,))
     assert [s.kind for s in step.game.stack] == ["spell", "spell", "ability"]
+
+
+def test_choosing_new_targets_for_a_spell_keeps_its_controller_and_division() -> None:
+    # Redirect (CR 115.7d-f): Bob moves Alice's Shock from his bear to Alice; still Alice's spell
+    redirect = card("Test Redirect", "Instant", [{"kind": "spell", "targets": [
+        {"filter": {"what": "spell"}}], "effects": [{"do": "choose_new_targets", "what": {"target": 0}}]}],
+        cost="{U}{U}")
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}]},
+                        {"alias": "b", "mana_pool": {"U": 2},
+                         "hand": [{"alias": "r", "card": "Test Redirect"}],
+                         "battlefield": [{"alias": "bbear", "card": "Grizzly Bears"}]}], extra=[redirect])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "bbear"),))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    the_shock = target(step.game, refs, "shock")
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "r"}, (the_shock,))
+    step = act(step.game, refs, {"action": "resolve"}, (("player", 0),))
+    shock = step.game.stack[-1]
+    assert shock.controller == 0 and shock.targets == ((("player", 0),),)
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.players[0].life == 18 and obj(step.game, refs, "bbear").damage == 0
