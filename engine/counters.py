@@ -87,9 +87,11 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
                                 "chosen_color": event.get("chosen_color")}
     if attached_to is not None:  # an Aura spell enters attached (CR 303.4f, 608.3c): its triggers see it so
         entering["attached_to"] = attached_to
-    new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped or bool(event.get("tapped")),
-               cause=cause, entering=entering)
-    put_entering_counters(ctx, new, event["counters"])
+    # it enters with its counters (CR 614.1c): enters triggers see them (their "if" included: evolve)
+    with ctx.simultaneously():
+        new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped or bool(event.get("tapped")),
+                   cause=cause, entering=entering)
+        put_entering_counters(ctx, new, event["counters"])
     return ctx.game.obj(oid)
 
 

@@ -345,8 +345,8 @@ def _skip_next_untap(ctx: Ctx, res: Res, p: Params) -> None:
     """"[It] doesn't untap during its controller's next untap step" (Vorinclex, Voice of Hunger; CR
     502.3): that untap step only, even if it isn't tapped now."""
     for oid in objects(ctx, res, p["what"]):
-        o = ctx.game.obj(oid)
-        ctx.game = ctx.game.with_obj(replace(o, skip_untaps=o.skip_untaps + 1))
+        o = ctx.game.obj(oid)  # several such effects use up the same untap step (Niblis of Frost's ruling)
+        ctx.game = ctx.game.with_obj(replace(o, skip_untaps=1))
 
 
 @effect("untap")

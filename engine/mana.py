@@ -157,10 +157,30 @@ def is_mana_ability(ability: Mapping[str, Any]) -> bool:
     return any(e["do"].startswith("add_mana") for e in ability["effects"])
 
 
-def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiting: frozenset[int],
-                     memo: dict[tuple[int, frozenset[int]], set[str]] | None = None,
+Visiting = frozenset[tuple[int, int]]  # (permanent, index of its mana ability) being asked on this path
+
+
+def _static_amount(game: Game, eff: Mapping[str, Any], source: int | None, controller: int) -> int:
+    """An effect's amount as if it resolved now (CR 106.7): a number, "for each [permanent]" counted now;
+    X is 0 off the stack (107.3); other amounts count as 1."""
+    value = eff.get("amount", 1)
+    if isinstance(value, int):
+        return value
+    if value == "X":
+        return 0
+    if isinstance(value, Mapping) and "count" in value:
+        src = game.objects.get(source) if source is not None else None
+        flt = value["count"]
+        return sum(1 for i in game.battlefield if ch.matches(game, flt, game.obj(i), src, controller))
+    return 1
+
+
+def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiting: Visiting,
+                     memo: dict[tuple[int, Visiting], set[str]] | None = None,
                      source: int | None = None) -> set[str]:
     do = eff["do"]
+    if "amount" in eff and _static_amount(game, eff, source, controller) <= 0:
+        return set()  # it would produce no mana now: no type (CR 106.7; Gaea's Cradle with no creatures)
     if do == "add_mana":
         return set(parse_cost(eff["mana"]))
     if do == "add_mana_any_color":
@@ -175,10 +195,10 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
         if "could_produce_of" in eff:  # "a basic land you control" (Star Compass), "a Gate you control"
             flt = eff["could_produce_of"]
             lands = [o for o in (game.objects[i] for i in game.battlefield)
-                     if o.id not in visiting and ch.matches(game, flt, o, src, controller)]
+                     if ch.matches(game, flt, o, src, controller)]
         else:
             lands = [o for o in (game.objects[i] for i in game.battlefield)
-                     if ch.is_type(game, o, "Land") and o.id not in visiting
+                     if ch.is_type(game, o, "Land")
                      and ((o.controller == controller) == (eff.get("lands", "you") == "you"))]
         found: set[str] = set()
         for land in lands:
@@ -187,39 +207,46 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
     return set()
 
 
-def could_produce(game: Game, oid: int, visiting: frozenset[int] = frozenset(),
-                  memo: dict[tuple[int, frozenset[int]], set[str]] | None = None) -> set[str]:
+def could_produce(game: Game, oid: int, visiting: Visiting = frozenset(),
+                  memo: dict[tuple[int, Visiting], set[str]] | None = None) -> set[str]:
     """CR 106.7: the types of mana this permanent could produce now.
 
-    ``visiting`` holds the permanents already being asked about on this path; ``memo`` shares answers
-    between paths, so chains of Reflecting Pools cost 2^n, not n!.
+    ``visiting`` holds the mana abilities already being asked about on this path (a permanent's other
+    abilities still count: Gond Gate is itself "a Gate you control"); ``memo`` shares answers between
+    paths, so chains of Reflecting Pools cost 2^n, not n!.
     """
     memo = {} if memo is None else memo
     key = (oid, visiting)
     if key in memo:
         return memo[key]
     o = game.obj(oid)
-    visiting = visiting | {oid}
     out: set[str] = set()
-    for ability in ch.activated(game, o):
-        if not is_mana_ability(ability):
+    for i, ability in enumerate(ch.activated(game, o)):
+        if not is_mana_ability(ability) or (oid, i) in visiting:
             continue
         tapped = bool(ability.get("cost", {}).get("tap"))
         for eff in ability["effects"]:
-            n = _amount_of_effect(eff)
-            for t in _types_of_effect(game, o.controller, eff, visiting, memo, oid):
+            n = _amount_of_effect(game, eff, oid, o.controller)
+            for t in _types_of_effect(game, o.controller, eff, visiting | {(oid, i)}, memo, oid):
                 out |= _replaced_types(game, oid, o.controller, t, tapped, n)
     memo[key] = out
     return out
 
 
-def _amount_of_effect(eff: Mapping[str, Any]) -> int:
+def _amount_of_effect(game: Game, eff: Mapping[str, Any], source: int, controller: int) -> int:
     """How much mana one activation's effect would produce, for replacements that depend on the amount
     (Damping Sphere); X counts as 0 here, as off the stack (CR 107.3)."""
-    if eff["do"] == "add_mana":
-        return len(parse_cost(eff["mana"]))
-    amount = eff.get("amount", 1)
-    return amount if isinstance(amount, int) else 1
+    n = _static_amount(game, eff, source, controller)
+    return len(parse_cost(eff["mana"])) * (n if "amount" in eff else 1) if eff["do"] == "add_mana" else n
+
+
+def asking(game: Game, source: int, eff: Mapping[str, Any]) -> Visiting:
+    """The mana ability of ``source`` whose effect ``eff`` is asking what lands could produce."""
+    o = game.objects.get(source)
+    if o is None:
+        return frozenset()
+    return frozenset((source, i) for i, a in enumerate(ch.activated(game, o))
+                     if any(e is eff for e in a.get("effects", ())))
 
 
 def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: bool, n: int = 1) -> set[str]:

@@ -67,7 +67,8 @@ def _add_could_produce(ctx: Ctx, res: Res, p: Params) -> None:
         lki = res.info.get("sacrificed")
         types = mana_mod.could_produce(ctx.game.with_obj(lki), lki.id) if lki is not None else set()
     else:
-        types = mana_mod._types_of_effect(ctx.game, who, p, frozenset({res.source}))
+        types = mana_mod._types_of_effect(ctx.game, who, p, mana_mod.asking(ctx.game, res.source, p),
+                                          source=res.source)
     t = mana_mod.choose_type(ctx, who, res.source, types)
     if t:
         mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana)

@@ -149,7 +149,7 @@ class Obj:
     chosen_color: str | None = None  # "As this enters, choose a color" (CR 614.12)
     spell_copy: bool = False  # a copy of a spell (CR 707.10): not a card; gone once off the stack
     timestamp: int = 0  # when it entered the battlefield (CR 613.7e): orders its static abilities' effects
-    skip_untaps: int = 0  # "doesn't untap during its controller's next untap step" (per effect)
+    skip_untaps: int = 0  # 1: "doesn't untap during its controller's next untap step" (any number of them)
 
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""

@@ -200,9 +200,10 @@ def test_a_permanent_that_doesnt_untap_during_its_next_untap_step_untaps_in_the_
     from engine.registry import EFFECTS
     from engine.state import FMap
     ctx = Ctx(g)
-    EFFECTS["skip_next_untap"](ctx, Res(controller=0, source=refs.by_alias["f"],
-                                        source_lki=obj(g, refs, "f"), info=FMap({"it": refs.by_alias["f"]})),
-                               {"what": "it"})
+    res = Res(controller=0, source=refs.by_alias["f"], source_lki=obj(g, refs, "f"),
+              info=FMap({"it": refs.by_alias["f"]}))
+    for _ in range(2):  # two such effects use up the same untap step (Niblis of Frost's ruling)
+        EFFECTS["skip_next_untap"](ctx, res, {"what": "it"})
     step = act(ctx.game, refs, {"action": "advance", "step": "upkeep"})  # Bob's turn 2
     assert step.game.active == 1 and obj(step.game, refs, "f").tapped
     step = act(step.game, refs, {"action": "advance", "step": "upkeep"})  # Alice's turn 3

@@ -371,3 +371,31 @@ def test_mana_of_a_color_a_basic_land_you_control_could_produce() -> None:
         {"alias": "w", "card": "Wastes"}]},
         {"alias": "b", "battlefield": [{"alias": "i", "card": "Island"}]}], extra=[compass])
     assert could_produce(g, refs.by_alias["c"]) == {"G"}  # Wastes' {C} is no color; Bob's Island isn't hers
+
+
+def test_a_land_that_would_produce_no_mana_now_could_produce_no_type() -> None:
+    # CR 106.7: Gaea's Cradle ("Add {G} for each creature you control") with no creature
+    cradle = card("Test Cradle", "Land", [{"kind": "activated", "cost": {"tap": True}, "effects": [
+        {"do": "add_mana", "mana": "{G}",
+         "amount": {"count": {"types": ["Creature"], "controller": "you"}}}]}])
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "c", "card": "Test Cradle"}]},
+                        {"alias": "b"}], extra=[cradle])
+    assert could_produce(g, refs.by_alias["c"]) == set()
+    g2, refs2 = new_game([{"alias": "a", "battlefield": [{"alias": "c", "card": "Test Cradle"},
+                                                         {"alias": "bear", "card": "Grizzly Bears"}]},
+                          {"alias": "b"}], extra=[cradle])
+    assert could_produce(g2, refs2.by_alias["c"]) == {"G"}
+
+
+def test_a_could_produce_ability_counts_its_own_permanents_other_mana_abilities() -> None:
+    # Gond Gate is itself "a Gate you control": its {T}: Add {C} counts for its own last ability (106.7)
+    gate = card("Test Gate", "Land", [
+        {"kind": "activated", "cost": {"tap": True}, "effects": [{"do": "add_mana", "mana": "{C}"}]},
+        {"kind": "activated", "cost": {"tap": True}, "effects": [
+            {"do": "add_mana_could_produce",
+             "could_produce_of": {"subtypes": ["Gate"], "controller": "you"}}]}],
+        subtypes=("Gate",))
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "g", "card": "Test Gate"}]},
+                        {"alias": "b"}], extra=[gate])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "g", "ability": 1})
+    assert step.pending is not None and step.pending.options == ("C",)
