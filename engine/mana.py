@@ -183,8 +183,8 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
         return set()  # it would produce no mana now: no type (CR 106.7; Gaea's Cradle with no creatures)
     if do == "add_mana":
         return set(parse_cost(eff["mana"]))
-    if do == "add_mana_any_color":
-        return set(COLORS)
+    if do == "add_mana_any_color":  # "{G} or {W}": among those
+        return set(parse_cost(eff["among"])) if "among" in eff else set(COLORS)
     if do == "add_mana_chosen_color":  # the source's chosen color, none if none was chosen
         chosen = game.objects[source].chosen_color if source is not None else None
         return ({chosen} if chosen else set()) | set(parse_cost(eff.get("or_mana", "")))

@@ -32,12 +32,14 @@ def _add_mana(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("add_mana_any_color")
 def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
     """"Add N mana in any combination of colors" (a colour chosen for each) or, with ``one_color``, "N
-    mana of any one color" (one choice): one mana production event either way (CR 106.12b)."""
+    mana of any one color" (one choice): one mana production event either way (CR 106.12b). ``among``:
+    only these types ("{T}: Add {G} or {W}", Selesnya Guildgate)."""
     who = _mana_player(ctx, res, p)
     n = amount(ctx, res, p.get("amount", 1))
+    types = set(mana_mod.parse_cost(p["among"])) if "among" in p else set(COLORS)
     mana: dict[str, int] = {}
     for _ in range(1 if p.get("one_color") else n):
-        t = mana_mod.choose_type(ctx, who, res.source, set(COLORS))
+        t = mana_mod.choose_type(ctx, who, res.source, types)
         if t:
             mana[t] = mana.get(t, 0) + (n if p.get("one_color") else 1)
     mana_mod.produce(ctx, res.source, who, mana, tapped=res.tapped_for_mana)

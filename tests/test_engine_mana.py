@@ -399,3 +399,14 @@ def test_a_could_produce_ability_counts_its_own_permanents_other_mana_abilities(
                         {"alias": "b"}], extra=[gate])
     step = act(g, refs, {"action": "activate", "player": "a", "source": "g", "ability": 1})
     assert step.pending is not None and step.pending.options == ("C",)
+
+
+def test_mana_of_one_of_two_colors_could_produce_just_those() -> None:
+    # "{T}: Add {G} or {W}." (Selesnya Guildgate): one choice among the two (CR 106.7)
+    gate = card("Test Guildgate", "Land", [{"kind": "activated", "cost": {"tap": True},
+                                            "effects": [{"do": "add_mana_any_color", "among": "{G}{W}"}]}])
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "g", "card": "Test Guildgate"}]},
+                        {"alias": "b"}], extra=[gate])
+    assert could_produce(g, refs.by_alias["g"]) == {"G", "W"}
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "g", "ability": 0})
+    assert step.pending is not None and set(step.pending.options) == {"G", "W"}
