@@ -424,9 +424,10 @@ def crewed_events(run: PhaseRun, vehicle: Any) -> list[dict[str, Any]]:
 
 
 def infect_giver(run: PhaseRun, raw: list[dict[str, Any]], i: int) -> int | None:
-    """phase reports poison counters from infect damage as PlayerCounterChanged{Poison} next to the
-    DamageDealt to that player: the damage source's controller gives them (CR 702.90b, 120.3b). The seat of
-    that controller (as it last was on the battlefield, if it has left), or None for other poison."""
+    """phase reports poison counters from infect (or toxic) damage as PlayerCounterChanged{Poison} next to
+    the DamageDealt to that player: the damage source's controller gives them (CR 702.90b, 120.3b,
+    702.164c). The seat of that controller (as it last was on the battlefield, if it has left), or None
+    for other poison."""
     d = raw[i].get("data") or {}
     if raw[i].get("type") != "PlayerCounterChanged" or str(d.get("counter_kind")) != "Poison":
         return None
@@ -439,7 +440,7 @@ def infect_giver(run: PhaseRun, raw: list[dict[str, Any]], i: int) -> int | None
             src = run.g.object(dd.get("source_id"))
         except (ValueError, TypeError):
             return None
-        if "Infect" not in {keyword_name(k) for k in src.get("keywords") or []}:
+        if not {"Infect", "Toxic"} & {keyword_name(k).split(" ")[0] for k in src.get("keywords") or []}:
             return None
         if src.get("zone") in ("Battlefield", "Stack"):
             return int(src["controller"])
