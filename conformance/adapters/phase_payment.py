@@ -52,13 +52,7 @@ def convoke(run: PhaseRun, seat: int) -> None:
     creatures = list(dict.fromkeys(int(d["object_id"]) for d in _convoke_offers(run)))
     options = [run.ref_of(c) for c in creatures]
 
-    def source_matches(ref: Any) -> bool:
-        try:
-            return source_id is not None and run.resolve_ref(ref) == {"Object": source_id}
-        except Rejected:
-            return False
-
-    index = run.book.match("convoke", player, source_matches)
+    index = run.book.match("convoke", player, _names(run, source_id))
     run.convoked = True
     if index is None:
         if creatures:  # a choice the case doesn't answer
@@ -74,6 +68,16 @@ def convoke(run: PhaseRun, seat: int) -> None:
             raise Rejected(f"convoke: phase doesn't let {ref} pay {pays} of what is left of the cost",
                            "702.51a")
         run.apply(seat, {"type": "TapForConvoke", "data": {"object_id": oid, "mana_type": mana_type}})
+
+
+def _names(run: PhaseRun, source_id: int | None) -> Any:
+    """Whether a decision entry's ``source`` ref names this spell (DecisionBook.match)."""
+    def source_matches(ref: Any) -> bool:
+        try:
+            return source_id is not None and run.resolve_ref(ref) == {"Object": source_id}
+        except Rejected:
+            return False
+    return source_matches
 
 
 def _convoke_offers(run: PhaseRun) -> list[dict[str, Any]]:
@@ -153,13 +157,7 @@ def pay_mana(run: PhaseRun, seat: int) -> None:
         answer: Any = options[0]
         run.book.record("mana_payment", player, source, options, answer, None, True)
     else:
-        def source_matches(ref: Any) -> bool:
-            try:
-                return source_id is not None and run.resolve_ref(ref) == {"Object": source_id}
-            except Rejected:
-                return False
-
-        index = run.book.match("mana_payment", player, source_matches)
+        index = run.book.match("mana_payment", player, _names(run, source_id))
         if index is None:
             run.book.stop("mana_payment", player, source, options)
             raise Unanswered("mana_payment")
