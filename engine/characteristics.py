@@ -272,6 +272,9 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
     if "attacking" in flt and (any(a.attacker == o.id for a in game.attacks)
                                and o.id not in game.removed_from_combat) != flt["attacking"]:  # 506.4
         return False
+    if "blocking" in flt and (any(b == o.id for b, _ in game.blocks)
+                              and o.id not in game.removed_from_combat) != flt["blocking"]:
+        return False
     if flt.get("colors") and not set(flt["colors"]) & set(c.colors):
         return False
     if not _relation(flt.get("controller"), o.controller, me, game):

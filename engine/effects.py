@@ -388,14 +388,20 @@ def _create_replacement(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("gain_control")
 def _gain_control(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 613.1b (layer 2). With ``until: end_of_turn`` the effect ends in the cleanup step (514.2) and
-    control returns to the player who had it; a later permanent change of control supersedes it."""
+    control returns to the player who had it; a later permanent change of control supersedes it.
+    ``player``: who gains control ("target opponent gains control of this creature", Humble Defector);
+    by default the ability's controller."""
+    who = players(ctx, res, p["player"]) if "player" in p else [res.controller]
+    if not who:
+        return
+    new_controller = who[0]
     for oid in objects(ctx, res, p["what"]):
         o = ctx.game.obj(oid)
         reverts = (o.control_reverts_to if o.control_reverts_to is not None else o.controller) \
             if p.get("until") == "end_of_turn" else None
         ctx.game = ctx.game.with_obj(replace(o, control_reverts_to=reverts))
-        if o.controller != res.controller:  # it has not been under its new controller's control (302.6)
-            ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), controller=res.controller, sick=True))
+        if o.controller != new_controller:  # it has not been under its new controller's control (302.6)
+            ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), controller=new_controller, sick=True))
             if oid in {a.attacker for a in ctx.game.attacks} | {b for b, _ in ctx.game.blocks}:
                 # CR 506.4: its controller changed, so it is removed from combat
                 ctx.game = replace(ctx.game, removed_from_combat=ctx.game.removed_from_combat | {oid})

@@ -208,3 +208,19 @@ def test_without_first_or_double_strike_there_is_no_first_strike_damage_step() -
     step = act(step.game, refs, {"action": "advance", "step": "end_of_combat"})
     steps = [e["step"] for e in step.events if e["type"] == "step"]
     assert "first_strike_damage" not in steps and "combat_damage" in steps
+
+
+def test_an_attacking_or_blocking_filter_matches_only_creatures_in_combat() -> None:
+    from engine import characteristics as ch
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Grizzly Bears"},
+                                                       {"alias": "home", "card": "Grizzly Bears"}]},
+                        {"alias": "b", "battlefield": [{"alias": "blk", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    step = _block(step.game, refs, [("blk", "att")])
+    flt = {"any_of": [{"attacking": True}, {"blocking": True}]}
+    game = step.game
+    assert [ch.matches(game, flt, obj(game, refs, a), None, 0) for a in ("att", "blk", "home")] == \
+        [True, True, False]

@@ -209,3 +209,17 @@ def test_a_permanent_that_doesnt_untap_during_its_next_untap_step_untaps_in_the_
     step = act(step.game, refs, {"action": "advance", "step": "upkeep"})  # Alice's turn 3
     step = act(step.game, refs, {"action": "advance", "step": "upkeep"})  # Bob's turn 4
     assert not obj(step.game, refs, "f").tapped
+
+
+def test_an_ability_can_give_control_of_its_source_to_a_target_opponent() -> None:
+    # Humble Defector: "Target opponent gains control of Humble Defector" (CR 613.1b)
+    opponent = [{"filter": {"what": "player", "controller": "opponent"}}]
+    give = [{"do": "gain_control", "what": "self", "player": {"target": 0}}]
+    defector = card("Test Defector", "Creature",
+                    [{"kind": "activated", "cost": {"tap": True}, "targets": opponent, "effects": give}],
+                    power="2", toughness="1")
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "d", "card": "Test Defector"}]},
+                        {"alias": "b"}], extra=[defector])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "d", "ability": 0}, (("player", 1),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "d").controller == 1 and obj(step.game, refs, "d").sick
