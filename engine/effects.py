@@ -520,7 +520,11 @@ def _from_outside_game(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("change_target")
 def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 115.7a: change the target of a spell with a single target to another legal target, if any."""
+    """CR 115.7a: change the target of a spell with a single target to another legal target, if any.
+    With ``to: "self"``: change one target of a spell or ability to this permanent (Spellskite)."""
+    if p.get("to") == "self":
+        _change_one_target_to_source(ctx, res, p)
+        return
     for oid in objects(ctx, res, p["what"]):
         item = next((s for s in ctx.game.stack if s.kind == "spell" and s.id == oid), None)
         if item is None or sum(len(s) for s in item.targets) != 1:
@@ -636,6 +640,50 @@ def _new_target(ctx: Ctx, res: Res, spec: Mapping[str, Any], current: Target, co
     if len(chosen) != 1 or chosen[0] not in options:
         raise IllegalAction("115.7d", "a new target must be a legal target for the copy, or the old one")
     return next(o for o in options if o == chosen[0])
+
+
+def _change_one_target_to_source(ctx: Ctx, res: Res, p: Params) -> None:
+    """"Change the target of target spell or ability to [this]" (Spellskite's rulings 2020-08-07, CR
+    115.7b): one target, chosen as this resolves when there are several; only to a legal target, and
+    not if that would make another target illegal; nothing when this is gone or can't be targeted."""
+    me = ctx.game.objects.get(res.source)
+    if me is None or me.zone != "battlefield" or me.epoch != res.source_lki.epoch:
+        return
+    mine = ("object", me.id, me.epoch)
+    for oid in objects(ctx, res, p["what"]):
+        item = next((s for s in ctx.game.stack if s.id == oid), None)
+        if item is None:
+            continue
+        src = item.source_lki or ctx.game.obj(item.source)
+        specs = (item.ability or {}).get("targets", ()) or (
+            _spell_target_specs(ctx, ctx.game.obj(oid)) if item.kind == "spell" else ())
+        options: list[tuple[Target, Any]] = []
+        for i, (spec, slot) in enumerate(zip(specs, item.targets, strict=False)):
+            if not can_target_object(ctx.game, spec["filter"], me, src, item.controller):
+                continue
+            for t in slot:
+                if t == mine:
+                    continue
+                slots = tuple(tuple(mine if (k == i and u == t) else u for u in s)
+                              for k, s in enumerate(item.targets))
+                try:
+                    check_distinct(specs, slots)
+                except IllegalAction:
+                    continue
+                options.append((t, slots))
+        if not options:
+            continue
+        chosen = options[0]
+        if len(options) > 1:
+            answer = ctx.choose(Decision("new_targets", res.controller, res.source,
+                                         tuple(t for t, _ in options), 1, 1))
+            picked = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            chosen = next((o for o in options if [o[0]] == picked), None)  # type: ignore[assignment]
+            if chosen is None:
+                raise IllegalAction("115.7b", "choose one of the targets that can be changed to it")
+        moved = replace(item, targets=chosen[1], distribution=_same_division(item, chosen[1]))
+        ctx.game = replace(ctx.game, stack=tuple(moved if s is item else s for s in ctx.game.stack))
+        became_targets(ctx, item.id, item.controller, item.source, ((mine,),))
 
 
 def _spell_target_specs(ctx: Ctx, o: Obj) -> list[Mapping[str, Any]]:

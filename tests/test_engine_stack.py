@@ -416,3 +416,23 @@ def test_choosing_new_targets_for_a_spell_keeps_its_controller_and_division() ->
     assert shock.controller == 0 and shock.targets == ((("player", 0),),)
     step = act(step.game, refs, {"action": "resolve"})
     assert step.game.players[0].life == 18 and obj(step.game, refs, "bbear").damage == 0
+
+
+def test_a_target_can_be_changed_to_the_permanent_whose_ability_does_it() -> None:
+    # Spellskite: "Change the target of target spell or ability to Spellskite." (its rulings 2020-08-07)
+    skite = card("Test Skite", "Artifact Creature", [{"kind": "activated", "cost": {"mana": "{U}"},
+                  "targets": [{"filter": {"what": "spell_or_ability"}}],
+                  "effects": [{"do": "change_target", "what": {"target": 0}, "to": "self"}]}],
+                 power="0", toughness="4")
+    bobs = [{"alias": "skite", "card": "Test Skite"}, {"alias": "bbear", "card": "Grizzly Bears"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}]},
+                        {"alias": "b", "mana_pool": {"U": 1}, "battlefield": bobs}], extra=[skite])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "bbear"),))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    the_shock = target(step.game, refs, "shock")
+    step = act(step.game, refs, {"action": "activate", "player": "b", "source": "skite", "ability": 0},
+               (the_shock,))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.stack[-1].targets == ((target(step.game, refs, "skite"),),)
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "skite").damage == 2 and obj(step.game, refs, "bbear").damage == 0
