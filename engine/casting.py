@@ -39,14 +39,6 @@ def spell_ability(game: Game, o: Obj) -> Ability | None:
     return None
 
 
-def _aura_targets(game: Game, o: Obj) -> list[Mapping[str, Any]]:
-    """CR 303.4a: an Aura spell targets what its enchant ability allows."""
-    for a in ch.card(game, o).abilities:
-        if a["kind"] == "keyword" and a["keyword"] == "Enchant":
-            return [{"filter": a.get("enchant", {"what": "permanent"})}]
-    return []
-
-
 def _choose_x(ctx: Ctx, player: int, source: int, cost: str) -> int:
     if "{X}" not in cost:
         return 0
@@ -78,7 +70,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     chosen = modes.choose(ctx, player, src, ab) if ab and "modes" in ab else None  # 601.2b, 700.2a
     if chosen is not None:
         ab = chosen
-    specs = list(ab.get("targets", ())) if ab else _aura_targets(game, o)
+    specs = list(ab.get("targets", ())) if ab else tg.aura_targets(game, o)
     x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
     slots = tg.choose(ctx, player, src, specs)  # 601.2c
     division = tg.announce_division(ctx, player, src, ab["effects"] if ab else (), slots, x)  # 601.2d

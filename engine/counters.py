@@ -92,6 +92,8 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
         new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped or bool(event.get("tapped")),
                    cause=cause, entering=entering)
         put_entering_counters(ctx, new, event["counters"])
+        if attached_to is not None:  # an Aura spell enters attached to its target (CR 303.4f, 701.3)
+            ctx.emit({"type": "attached", "object": oid, "attached_to": attached_to})
     return ctx.game.obj(oid)
 
 

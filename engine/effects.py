@@ -19,7 +19,7 @@ from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
 from .registry import Params, effect, perform
 from .state import COLORS, FMap, Mod, Obj, Target, TurnEffect, replace
-from .targets import became_targets, can_target_object, candidates, check_distinct
+from .targets import aura_targets, became_targets, can_target_object, candidates, check_distinct
 from .zones import move, place
 
 # --- damage, life, zone changes ------------------------------------------------------------------
@@ -687,10 +687,11 @@ def _change_one_target_to_source(ctx: Ctx, res: Res, p: Params) -> None:
 
 
 def _spell_target_specs(ctx: Ctx, o: Obj) -> list[Mapping[str, Any]]:
+    """A spell's targets: its spell ability's, or an Aura spell's enchant (CR 303.4a)."""
     for a in ch.card(ctx.game, o).abilities:
         if a["kind"] == "spell":
             return list(a.get("targets", ()))
-    return []
+    return aura_targets(ctx.game, o)
 
 
 @effect("counter_spell")

@@ -255,13 +255,18 @@ def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: b
                              "tapped": tapped}
     cands = [r for r in replacement._candidates(game, event)]
     out: set[str] = set()
-    for order in itertools.permutations(cands):
-        ev = event
-        ctx = Ctx(game)
-        for r in order:
-            if replacement._applies(game, r, ev):
-                ev = replacement._modify(ctx, r, ev)
-        out |= {t for t, n in ev["mana"].items() if n > 0}
+
+    def explore(ev: dict[str, Any], applied: frozenset[tuple[int, int]]) -> None:
+        # CR 616.1e-f: after each one applies, the effects applicable now are checked again (Damping
+        # Sphere applies once Mana Reflection has made two mana); every choice sequence is one order
+        now = [r for r in cands if r.key not in applied and replacement._applies(game, r, ev)]
+        if not now:
+            out.update(t for t, n in ev["mana"].items() if n > 0)
+            return
+        for r in now:
+            explore(replacement._modify(Ctx(game), r, ev), applied | {r.key})
+
+    explore(event, frozenset())
     return out or {mana_type}
 
 

@@ -19,6 +19,14 @@ def _obj_candidates(game: Game) -> list[Obj]:
     return out
 
 
+def aura_targets(game: Game, o: Obj) -> list[Mapping[str, Any]]:
+    """CR 303.4a: an Aura spell targets what its enchant ability allows."""
+    for a in ch.card(game, o).abilities:
+        if a["kind"] == "keyword" and a["keyword"] == "Enchant":
+            return [{"filter": a.get("enchant", {"what": "permanent"})}]
+    return []
+
+
 def can_target_object(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj, controller: int) -> bool:
     """Filter, plus hexproof, shroud and protection from the source's colours (CR 702.11, 702.18, 702.16b)."""
     if flt.get("what") == "player":

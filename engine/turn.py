@@ -8,7 +8,7 @@ from typing import Any
 from . import characteristics as ch
 from . import sba, triggers
 from . import targets as tg
-from .casting import _aura_targets, spell_ability
+from .casting import spell_ability
 from .context import Ctx, Decision
 from .counters import enter_battlefield
 from .effects import deal_damage, draw, gain_from_lifelink, put_wither
@@ -115,7 +115,7 @@ def _target_specs(game: Game, item: StackItem) -> list[Mapping[str, Any]]:
         return list(item.ability.get("targets", ()))
     o = item.source_lki or game.obj(item.source)
     ab = spell_ability(game, o)
-    return list(ab.get("targets", ())) if ab else list(_aura_targets(game, o))
+    return list(ab.get("targets", ())) if ab else list(tg.aura_targets(game, o))
 
 
 # --- steps ---------------------------------------------------------------------------------------

@@ -410,3 +410,12 @@ def test_mana_of_one_of_two_colors_could_produce_just_those() -> None:
     assert could_produce(g, refs.by_alias["g"]) == {"G", "W"}
     step = act(g, refs, {"action": "activate", "player": "a", "source": "g", "ability": 0})
     assert step.pending is not None and set(step.pending.options) == {"G", "W"}
+
+
+def test_could_produce_rechecks_which_replacements_apply_after_each_one() -> None:
+    # CR 616.1e-f, 106.7 (Damping Sphere's ruling 2018-04-27): a Forest under Mana Reflection and Damping
+    # Sphere: Reflection makes {G}{G}, then Damping Sphere applies: it could produce only {C}
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "f", "card": "Forest"}, {"alias": "mr", "card": "Mana Reflection"},
+        {"alias": "ds", "card": "Damping Sphere"}]}, {"alias": "b"}])
+    assert could_produce(g, refs.by_alias["f"]) == {"C"}

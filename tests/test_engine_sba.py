@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine_helpers import act, new_game, obj, target
 
-from engine import apply
+from engine import apply, sba
+from engine.context import Ctx
 from engine.state import replace
 
 
@@ -98,3 +99,12 @@ def test_in_a_two_player_game_the_loser_keeps_their_permanents_the_game_is_over(
     step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (("player", 1),))
     step = act(step.game, refs, {"action": "resolve"})
     assert step.game.players[1].lost and obj(step.game, refs, "bbear").zone == "battlefield"
+
+
+def test_an_aura_attached_to_nothing_goes_to_the_graveyard() -> None:
+    # CR 704.5m: "... or is not attached to an object or player"
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "wg", "card": "Wild Growth"},
+                                                       {"alias": "f", "card": "Forest"}]}, {"alias": "b"}])
+    ctx = Ctx(g)
+    sba.check(ctx)
+    assert obj(ctx.game, refs, "wg").zone == "graveyard"

@@ -436,3 +436,18 @@ def test_a_target_can_be_changed_to_the_permanent_whose_ability_does_it() -> Non
     assert step.game.stack[-1].targets == ((target(step.game, refs, "skite"),),)
     step = act(step.game, refs, {"action": "resolve"})
     assert obj(step.game, refs, "skite").damage == 2 and obj(step.game, refs, "bbear").damage == 0
+
+
+def test_an_aura_spells_target_can_be_changed_and_it_enters_attached_to_the_new_one() -> None:
+    # CR 303.4a (an Aura spell targets what it can enchant), 115.7a (Shunt), 608.3b
+    forests = [{"alias": "f1", "card": "Forest"}, {"alias": "f2", "card": "Forest"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 1}, "hand": [{"alias": "wg", "card": "Wild Growth"}],
+                         "battlefield": forests},
+                        {"alias": "b", "mana_pool": {"R": 3}, "hand": [{"alias": "shunt", "card": "Shunt"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "wg"}, (target(g, refs, "f1"),))
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    spell = target(step.game, refs, "wg")
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "shunt"}, (spell,))
+    step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "f2"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "wg").attached_to == refs.by_alias["f2"]
