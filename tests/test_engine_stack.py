@@ -441,8 +441,8 @@ def test_a_target_can_be_changed_to_the_permanent_whose_ability_does_it() -> Non
 def test_an_aura_spells_target_can_be_changed_and_it_enters_attached_to_the_new_one() -> None:
     # CR 303.4a (an Aura spell targets what it can enchant), 115.7a (Shunt), 608.3b
     forests = [{"alias": "f1", "card": "Forest"}, {"alias": "f2", "card": "Forest"}]
-    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 1}, "hand": [{"alias": "wg", "card": "Wild Growth"}],
-                         "battlefield": forests},
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 1},
+                         "hand": [{"alias": "wg", "card": "Wild Growth"}], "battlefield": forests},
                         {"alias": "b", "mana_pool": {"R": 3}, "hand": [{"alias": "shunt", "card": "Shunt"}]}])
     step = act(g, refs, {"action": "cast", "player": "a", "card": "wg"}, (target(g, refs, "f1"),))
     step = act(step.game, refs, {"action": "pass", "player": "a"})
