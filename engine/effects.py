@@ -407,6 +407,23 @@ def _gain_control(ctx: Ctx, res: Res, p: Params) -> None:
                 ctx.game = replace(ctx.game, removed_from_combat=ctx.game.removed_from_combat | {oid})
 
 
+@effect("exchange_control")
+def _exchange_control(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 701.12a-b: exchange control of ``what`` and ``from``: all or nothing (one gone or an illegal
+    target: nothing), and nothing if one player controls both; each gains the other's simultaneously."""
+    a, b = objects(ctx, res, p["what"]), objects(ctx, res, p["from"])
+    if not a or not b:
+        return
+    oa, ob = ctx.game.obj(a[0]), ctx.game.obj(b[0])
+    if oa.controller == ob.controller:
+        return
+    for o, new in ((oa, ob.controller), (ob, oa.controller)):  # permanent effects, 302.6: sick again
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), controller=new, control_reverts_to=None,
+                                             sick=True))
+        if o.id in {x.attacker for x in ctx.game.attacks} | {blk for blk, _ in ctx.game.blocks}:
+            ctx.game = replace(ctx.game, removed_from_combat=ctx.game.removed_from_combat | {o.id})
+
+
 # --- choices -------------------------------------------------------------------------------------
 
 @effect("villainous_choice")

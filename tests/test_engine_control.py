@@ -223,3 +223,21 @@ def test_an_ability_can_give_control_of_its_source_to_a_target_opponent() -> Non
     step = act(g, refs, {"action": "activate", "player": "a", "source": "d", "ability": 0}, (("player", 1),))
     step = act(step.game, refs, {"action": "resolve"})
     assert obj(step.game, refs, "d").controller == 1 and obj(step.game, refs, "d").sick
+
+
+def test_an_exchange_of_control_is_all_or_nothing() -> None:
+    # CR 701.12a: one of the two permanents gone, the other doesn't change hands; 701.12b: both swap
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 3}, "hand": [
+        {"alias": "pt", "card": "Political Trickery"}], "battlefield": [{"alias": "mine", "card": "Forest"}]},
+        {"alias": "b", "battlefield": [{"alias": "theirs", "card": "Island"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "pt"},
+               (target(g, refs, "mine"), target(g, refs, "theirs")))
+    swapped = act(step.game, refs, {"action": "resolve"})
+    assert obj(swapped.game, refs, "mine").controller == 1
+    assert obj(swapped.game, refs, "theirs").controller == 0
+    from engine.context import Ctx
+    from engine.zones import move
+    ctx = Ctx(step.game)
+    move(ctx, refs.by_alias["theirs"], "hand")  # gone before it resolves
+    done = act(ctx.game, refs, {"action": "resolve"})
+    assert obj(done.game, refs, "mine").controller == 0
