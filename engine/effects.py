@@ -711,6 +711,11 @@ def _spell_target_specs(ctx: Ctx, o: Obj) -> list[Mapping[str, Any]]:
     return aura_targets(ctx.game, o)
 
 
+def _uncounterable(ctx: Ctx, o: Obj) -> bool:
+    return any(a["kind"] == "static" and a["static"].get("uncounterable")
+               for a in ch.card(ctx.game, o).abilities)
+
+
 @effect("counter_spell")
 def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 701.6a: a countered spell is put into its owner's graveyard; a countered ability is removed
@@ -720,6 +725,8 @@ def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
         if item is not None and item.kind == "ability":  # an ability is removed from the stack (701.6a)
             ctx.game = replace(ctx.game, stack=tuple(s for s in ctx.game.stack if s.id != oid))
             ctx.emit({"type": "countered", "source": item.source, "kind": "ability"})
+        elif item is not None and _uncounterable(ctx, ctx.game.obj(oid)):
+            continue  # "This spell can't be countered" (CR 101.2: can't beats counter)
         elif item is not None and ctx.game.obj(oid).zone == "stack":
             move(ctx, oid, "graveyard", cause="countered")
             ctx.emit({"type": "countered", "source": oid, "kind": "spell"})

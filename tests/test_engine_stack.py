@@ -451,3 +451,20 @@ def test_an_aura_spells_target_can_be_changed_and_it_enters_attached_to_the_new_
     step = act(step.game, refs, {"action": "resolve"}, (target(step.game, refs, "f2"),))
     step = act(step.game, refs, {"action": "resolve"})
     assert obj(step.game, refs, "wg").attached_to == refs.by_alias["f2"]
+
+
+def test_a_spell_that_cant_be_countered_stays_on_the_stack_when_ward_isnt_paid() -> None:
+    # Out Cold / Carnage Tyrant: "This spell can't be countered" (CR 101.2); ward's counter does nothing
+    bolt = card("Test Sure Shock", "Instant", [
+        {"kind": "static", "static": {"uncounterable": True}},
+        {"kind": "spell", "targets": [{"filter": {"types": ["Creature"]}}],
+         "effects": [{"do": "deal_damage", "to": {"target": 0}, "amount": 2}]}], cost="{R}")
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1},
+                         "hand": [{"alias": "s", "card": "Test Sure Shock"}]},
+                        {"alias": "b", "battlefield": [{"alias": "guard", "card": "Tomakul Honor Guard"}]}],
+                       extra=[bolt])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "s"}, (target(g, refs, "guard"),))
+    step = act(step.game, refs, {"action": "resolve"}, False)  # ward: not paid, but it can't be countered
+    assert [s.kind for s in step.game.stack] == ["spell"]
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "guard").zone == "graveyard"
