@@ -18,11 +18,16 @@ def _combat(attacker: str, blockers: list[str]) -> tuple[Any, Any]:
         {"alias": "b", "hand": [{"alias": "uns", "card": "Unsummon"}],
          "battlefield": [{"alias": "isl", "card": "Island"},
                          *({"alias": name, "card": "Grizzly Bears"} for name in blockers)]}])
-    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = _attack(g, refs, "att")
     step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
     return step.game, refs
+
+
+def _attack(game: Any, refs: Any, attacker: str) -> Any:
+    """Alice's one attacker at Bob, declared in her declare attackers step."""
+    step = act(game, refs, {"action": "advance", "step": "declare_attackers"})
+    return apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias[attacker], ("player", 1))]})
 
 
 def _block(game: Any, refs: Any, pairs: list[tuple[str, str]]) -> Any:
@@ -113,9 +118,7 @@ def test_an_attacker_whose_controller_changes_is_removed_from_combat_and_deals_n
                                        "effects": [{"do": "gain_control", "what": {"target": 0}}]}])
     g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Craw Wurm"}]},
                         {"alias": "b", "hand": [{"alias": "steal", "card": "Steal"}]}], extra=[steal])
-    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = _attack(g, refs, "att")
     step = act(step.game, refs, {"action": "pass", "player": "a"})
     step = act(step.game, refs, {"action": "cast", "player": "b", "card": "steal"}, (target(g, refs, "att"),))
     step = act(step.game, refs, {"action": "resolve"})
@@ -131,9 +134,7 @@ def test_an_attack_trigger_doubles_counters_on_each_creature_its_controller_cont
         {"alias": "bear", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}]},
         {"alias": "b", "battlefield": [{"alias": "bbear", "card": "Grizzly Bears",
                                         "counters": {"+1/+1": 1}}]}])
-    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs.by_alias["hydra"], ("player", 1))]})
+    step = _attack(g, refs, "hydra")
     assert len(step.game.stack) == 1
     step = act(step.game, refs, {"action": "resolve"})
     assert obj(step.game, refs, "hydra").counters["+1/+1"] == 8
@@ -150,9 +151,7 @@ def test_wither_damage_dealt_at_once_is_one_counter_event_and_not_an_effects_cou
                                        {"alias": "ds", "card": "Doubling Season"}]},
         {"alias": "b", "battlefield": [{"alias": "r1", "card": "Sickle Ripper"},
                                        {"alias": "r2", "card": "Sickle Ripper"}]}])
-    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = _attack(g, refs, "att")
     step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
     step = apply(step.game, {"action": "declare_blockers", "player": 1,
                              "blockers": [(refs.by_alias["r1"], refs.by_alias["att"]),
@@ -166,9 +165,7 @@ def test_a_first_strike_blocker_kills_the_attacker_before_it_deals_damage() -> N
     # CR 702.7b, 510.4: two combat damage steps; the Bears die before the regular step
     g2, refs2 = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Grizzly Bears"}]},
                           {"alias": "b", "battlefield": [{"alias": "hex", "card": "Vampire Hexmage"}]}])
-    step = act(g2, refs2, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs2.by_alias["att"], ("player", 1))]})
+    step = _attack(g2, refs2, "att")
     step = act(step.game, refs2, {"action": "advance", "step": "declare_blockers"})
     step = _block(step.game, refs2, [("hex", "att")])
     step = act(step.game, refs2, {"action": "advance", "step": "end_of_combat"})
@@ -182,9 +179,7 @@ def test_players_get_priority_between_the_first_strike_and_the_regular_combat_da
                          "battlefield": [{"alias": "att", "card": "Rimeshield Frost Giant"},
                                          {"alias": "m", "card": "Mountain"}]},
                         {"alias": "b", "battlefield": [{"alias": "hex", "card": "Vampire Hexmage"}]}])
-    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = _attack(g, refs, "att")
     step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
     step = _block(step.game, refs, [("hex", "att")])
     step = act(step.game, refs, {"action": "advance", "step": "first_strike_damage"})
@@ -202,9 +197,7 @@ def test_players_get_priority_between_the_first_strike_and_the_regular_combat_da
 def test_without_first_or_double_strike_there_is_no_first_strike_damage_step() -> None:
     g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Grizzly Bears"}]},
                         {"alias": "b"}])
-    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = _attack(g, refs, "att")
     step = act(step.game, refs, {"action": "advance", "step": "end_of_combat"})
     steps = [e["step"] for e in step.events if e["type"] == "step"]
     assert "first_strike_damage" not in steps and "combat_damage" in steps
@@ -215,9 +208,7 @@ def test_an_attacking_or_blocking_filter_matches_only_creatures_in_combat() -> N
     g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Grizzly Bears"},
                                                        {"alias": "home", "card": "Grizzly Bears"}]},
                         {"alias": "b", "battlefield": [{"alias": "blk", "card": "Grizzly Bears"}]}])
-    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = _attack(g, refs, "att")
     step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
     step = _block(step.game, refs, [("blk", "att")])
     flt = {"any_of": [{"attacking": True}, {"blocking": True}]}
