@@ -60,7 +60,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     cd = ch.card(game, o)
     if "Land" in cd.types:
         raise IllegalAction("305.9", "a land can't be cast")
-    flash = any(a["kind"] == "keyword" and a["keyword"] == "Flash" for a in cd.abilities)  # CR 702.8a
+    flash = "Flash" in cd.keywords  # CR 702.8a
     if "Instant" not in cd.types and not flash and not sorcery_timing(game, player):
         raise IllegalAction("307.1", "this spell can be cast only in its controller's main phase "
                                      "with an empty stack")
@@ -77,16 +77,13 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     item = StackItem(id=oid, kind="spell", source=oid, controller=player, ability=chosen, targets=slots,
                      distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
-    cost, x_left = (_convoke(ctx, player, src, cd.mana_cost, x), 0) if _has_convoke(cd) else (cd.mana_cost, x)
+    convoke = "Convoke" in cd.keywords
+    cost, x_left = (_convoke(ctx, player, src, cd.mana_cost, x), 0) if convoke else (cd.mana_cost, x)
     mana.pay(ctx, player, cost, x_left, oid)  # 601.2g-h
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)  # 117.3c
     ctx.emit({"type": "spell_cast", "player": player, "card": oid, "targets": slots})  # 601.2i
     tg.became_targets(ctx, oid, player, oid, slots)
     commit_crime_if(ctx, player, oid, slots)
-
-
-def _has_convoke(cd: Any) -> bool:
-    return any(a["kind"] == "keyword" and a["keyword"] == "Convoke" for a in cd.abilities)
 
 
 def _convoke(ctx: Ctx, player: int, src: Obj, cost: str, x: int) -> str:

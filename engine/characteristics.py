@@ -149,8 +149,8 @@ def keywords(game: Game, o: Obj) -> list[str]:
 
 def toxic_value(game: Game, o: Obj) -> int:
     """CR 702.164b: the sum of the N of its toxic abilities, printed or given (Prosthetic Injector)."""
-    return sum(int(a.get("n", 0)) for a in (*card(game, o).abilities, *granted_abilities(game, o))
-               if a["kind"] == "keyword" and a["keyword"] == "Toxic")
+    return (card(game, o).keyword_n("Toxic") or 0) + sum(
+        int(a.get("n", 0)) for a in granted_abilities(game, o) if a["keyword"] == "Toxic")
 
 
 def has_keyword(game: Game, o: Obj, kw: str) -> bool:

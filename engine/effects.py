@@ -398,11 +398,16 @@ def _gain_control(ctx: Ctx, res: Res, p: Params) -> None:
         reverts = (o.control_reverts_to if o.control_reverts_to is not None else o.controller) \
             if p.get("until") == "end_of_turn" else None
         ctx.game = ctx.game.with_obj(replace(o, control_reverts_to=reverts))
-        if o.controller != new_controller:  # it has not been under its new controller's control (302.6)
-            ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), controller=new_controller, sick=True))
-            if oid in {a.attacker for a in ctx.game.attacks} | {b for b, _ in ctx.game.blocks}:
-                # CR 506.4: its controller changed, so it is removed from combat
-                ctx.game = replace(ctx.game, removed_from_combat=ctx.game.removed_from_combat | {oid})
+        if o.controller != new_controller:
+            _change_controller(ctx, oid, new_controller)
+
+
+def _change_controller(ctx: Ctx, oid: int, new: int) -> None:
+    """It has not been under its new controller's control since their turn began (302.6), and it is
+    removed from combat (506.4)."""
+    ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), controller=new, sick=True))
+    if oid in {a.attacker for a in ctx.game.attacks} | {b for b, _ in ctx.game.blocks}:
+        ctx.game = replace(ctx.game, removed_from_combat=ctx.game.removed_from_combat | {oid})
 
 
 @effect("exchange_control")
@@ -415,11 +420,9 @@ def _exchange_control(ctx: Ctx, res: Res, p: Params) -> None:
     oa, ob = ctx.game.obj(a[0]), ctx.game.obj(b[0])
     if oa.controller == ob.controller:
         return
-    for o, new in ((oa, ob.controller), (ob, oa.controller)):  # permanent effects, 302.6: sick again
-        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), controller=new, control_reverts_to=None,
-                                             sick=True))
-        if o.id in {x.attacker for x in ctx.game.attacks} | {blk for blk, _ in ctx.game.blocks}:
-            ctx.game = replace(ctx.game, removed_from_combat=ctx.game.removed_from_combat | {o.id})
+    for o, new in ((oa, ob.controller), (ob, oa.controller)):  # permanent effects
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), control_reverts_to=None))
+        _change_controller(ctx, o.id, new)
 
 
 # --- choices -------------------------------------------------------------------------------------

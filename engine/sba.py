@@ -79,8 +79,7 @@ def check(ctx: Ctx) -> bool:
                 unattach.append(oid)  # 704.5n: it stays on the battlefield
         elif o.attached_to is not None and _aura_illegally_attached(game, o):  # 704.5m
             to_graveyard.append(oid)
-        elif o.attached_to is None and any(a["kind"] == "keyword" and a["keyword"] == "Enchant"
-                                           for a in ch.card(game, o).abilities):
+        elif o.attached_to is None and "Enchant" in ch.card(game, o).keywords:
             to_graveyard.append(oid)  # 704.5m: an Aura attached to nothing
         n = min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0))  # 704.5q
         if n:
