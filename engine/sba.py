@@ -20,7 +20,7 @@ def _aura_illegally_attached(game: Game, aura: Obj) -> bool:
         return True
     enchant = next((a for a in ch.card(game, aura).abilities
                     if a["kind"] == "keyword" and a["keyword"] == "Enchant"), None)
-    if enchant is None:  # not an Aura (equipment and fortifications: 704.5n, not modelled)
+    if enchant is None:  # not an Aura (Equipment: 704.5n, unattached in check())
         return False
     if not ch.matches(game, {**enchant.get("enchant", {}), "zone": None}, host, aura, aura.controller):
         return True
