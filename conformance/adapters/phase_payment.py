@@ -100,13 +100,18 @@ def _less_convoked(cost: Any, units: list[dict[str, Any]]) -> Any:
     return {**cost, "generic": generic, "shards": shards}
 
 
-def pool_units(run: PhaseRun, seat: int) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    units = _pool(run.g, seat)
+def _by_symbol(units: list[dict[str, Any]]) -> dict[str, int]:
     pool: dict[str, int] = {}
     for u in units:
         sym = SYMBOL_OF_COLOR.get(str(u.get("color")), "C")
         pool[sym] = pool.get(sym, 0) + 1
-    return units, pool
+    return pool
+
+
+def pool_units(run: PhaseRun, seat: int) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    units = _pool(run.g, seat)
+    return units, _by_symbol(units)
+
 
 def scripted_payment(run: PhaseRun, seat: int, oid: int) -> bool:
     """Whether an unused mana_payment entry of the case names this spell as its source: then it is cast
@@ -248,9 +253,6 @@ def pays(run: PhaseRun, state: Any, seat: int, units: list[dict[str, Any]], pool
         return False
     if mana_sources(events):
         return False
-    after: dict[str, int] = {}
-    for u in _pool(g, seat):
-        sym = SYMBOL_OF_COLOR.get(str(u.get("color")), "C")
-        after[sym] = after.get(sym, 0) + 1
+    after = _by_symbol(_pool(g, seat))
     spent = {k: n - after.get(k, 0) for k, n in pool.items() if n - after.get(k, 0)}
     return spent == {k: n for k, n in candidate.items() if k != "life" and n}
