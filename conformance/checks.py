@@ -191,12 +191,14 @@ class CaseChecker:
             if isinstance(number, str) and RULE_NUMBER.match(number) and number not in self.rules:
                 self.problem(["rules", i], f"rule {number} does not exist in the Comprehensive Rules")
         for i, item in enumerate(_list(_dict(self.case.get("expect")).get("rejected"))):
-            number = _dict(item).get("rule")
-            if isinstance(number, str) and RULE_NUMBER.match(number) and number not in self.rules:
-                self.problem(
-                    ["expect", "rejected", i, "rule"],
-                    f"rule {number} does not exist in the Comprehensive Rules",
-                )
+            numbers = _dict(item).get("rule")
+            listed = isinstance(numbers, list)
+            for j, number in enumerate(numbers if isinstance(numbers, list) else [numbers]):
+                if isinstance(number, str) and RULE_NUMBER.match(number) and number not in self.rules:
+                    self.problem(
+                        ["expect", "rejected", i, "rule", *([j] if listed else [])],
+                        f"rule {number} does not exist in the Comprehensive Rules",
+                    )
 
     def check_cards(self) -> None:
         own = inline_cards(self.case)

@@ -15,6 +15,16 @@ from conformance.interface import Difference
 
 JSON = Any
 
+# The rule that gives the player each kind of choice (spec/README.md 1.4), for the messages.
+DECISION_RULES: dict[str, str] = {
+    "targets": "601.2c", "distribute": "601.2d", "combat_damage": "510.1c", "x": "601.2b",
+    "modes": "700.2a", "mana_payment": "601.2h", "proliferate": "701.34a", "replacement_effect": "616.1",
+    "trigger_order": "603.3b", "choose_player": "608.2d", "tribute": "702.104a",
+    "villainous_choice": "701.55a", "may": "608.2d", "mana_color": "608.2d", "sacrifice": "701.21a",
+    "discard": "701.9b", "counter_kind": "122.5", "tap_cost": "601.2h", "convoke": "702.51a",
+    "outside_game_card": "400.11", "legend_rule": "704.5j", "new_targets": "115.7", "color": "608.2d",
+}
+
 OBJECT_FIELDS = ("zone", "controller", "owner", "tapped", "power", "toughness", "loyalty", "damage",
                  "attached_to")
 PLAYER_FIELDS = ("life", "crimes_committed", "hand_size", "library_size", "graveyard_size", "lost")
@@ -290,9 +300,21 @@ def compare_steps(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> 
             yield Difference(
                 f"steps[{i}]", "accepted", step, f"step {i}, {action}, was rejected: {why}{rule}"
             )
+        elif outcome == "rejected" and not rule_accepted(step.get("rule"), refused[i].get("rule")):
+            entry = refused[i]
+            why = step.get("reason") or "no reason given"
+            yield Difference(
+                f"steps[{i}].rule",
+                entry.get("rule"),
+                step.get("rule"),
+                f"step {i}, {action}, was refused under CR {step.get('rule')} ({why}), but the case "
+                f"expects it refused under {_rules_text(entry.get('rule'))}"
+                + (f" ({entry['why']})" if entry.get("why") else "")
+                + ": a refusal for another reason does not decide this ruling",
+            )
         elif outcome == "ok" and i in refused:
             entry = refused[i]
-            because = " ".join(str(entry[k]) for k in ("rule", "why") if entry.get(k))
+            because = " ".join(x for x in (_rules_text(entry.get("rule")), str(entry.get("why", ""))) if x)
             yield Difference(
                 f"steps[{i}]",
                 "rejected",
@@ -306,6 +328,33 @@ def compare_steps(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> 
             )
 
 
+def _rules_text(rules: JSON) -> str:
+    listed = [str(r) for r in (rules if isinstance(rules, list) else [rules]) if r]
+    return " or ".join(f"CR {r}" for r in listed) if listed else "no rule"
+
+
+def _within(child: str, parent: str) -> bool:
+    """``child`` is ``parent`` or one of its subrules (601.2c within 601.2 and 601; 601.21 is not)."""
+    if not child.startswith(parent):
+        return False
+    rest = child[len(parent):]
+    return rest == "" or rest[0] == "." or (rest[0].isalpha() and "." in parent)
+
+
+def rule_accepted(reported: JSON, expected: JSON) -> bool:
+    """Whether a refusal the engine reported under ``reported`` is one the case expects.
+
+    An engine that reports no rule is not judged on it. A reported rule matches an expected one when it
+    is that rule, a subrule of it, or (cited less precisely) its parent rule, at least ``NNN.N``."""
+    if not isinstance(reported, str) or not reported.strip():
+        return True
+    reported = reported.strip().rstrip(".")
+    wanted = [str(r).rstrip(".") for r in (expected if isinstance(expected, list) else [expected]) if r]
+    if not wanted:
+        return True
+    return any(_within(reported, w) or ("." in reported and _within(w, reported)) for w in wanted)
+
+
 def compare_decisions(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> Iterator[Difference]:
     asked_for: dict[int, dict[str, JSON]] = {}
     for asked in _l(observation.get("decisions")):
@@ -315,12 +364,17 @@ def compare_decisions(case: Mapping[str, JSON], observation: Mapping[str, JSON])
     for i, entry in enumerate(_l(case.get("decisions"))):
         entry = _d(entry)
         if i not in asked_for:
+            if entry.get("forced") is True:
+                continue  # one legal answer: an engine may take it without asking (spec/README.md 1.4)
+            rule = DECISION_RULES.get(str(entry.get("kind")))
             yield Difference(
                 f"decisions[{i}]",
                 "asked",
                 "never asked",
-                f"scripted answer #{i} ({describe_decision(entry)}, "
-                f"answer {show(entry.get('answer'))}) was never asked for",
+                f"scripted answer #{i} ({describe_decision(entry)}, answer {show(entry.get('answer'))}) "
+                "was never asked for. It is not a forced choice (the rules leave the player more than one "
+                "legal answer), so either the engine never reached it or it made it for the player"
+                + (f" (CR {rule} gives the choice to the player)" if rule else ""),
             )
             continue
         if "offered" in entry or "not_offered" in entry:
@@ -377,12 +431,20 @@ def compare(case: Mapping[str, JSON], observation: JSON) -> list[Difference]:
     unanswered = obs.get("unanswered")
     if unanswered is not None:
         # The run stopped there; what comes after would only repeat that one cause.
+        options = _d(unanswered).get("options")
+        single = isinstance(options, list) and len(options) == 1
         return [
             Difference(
                 "decisions",
                 "an answer in the case's decisions",
                 unanswered,
-                "the case does not answer a decision the engine asked: " + describe_decision(_d(unanswered)),
+                "the case does not answer a decision the engine asked: " + describe_decision(_d(unanswered))
+                + (
+                    " (it has one legal answer: a forced decision the adapter should have taken itself, "
+                    "spec/README.md 1.4)"
+                    if single
+                    else ""
+                ),
             )
         ]
     expect = _d(case.get("expect"))

@@ -263,6 +263,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
         raise IllegalAction("602.2", f"{o.alias or o.card} is not on the battlefield")
     if o.controller != player:
         raise IllegalAction("602.2", "only a permanent's controller can activate its abilities")
+    if mana.is_mana_ability(ability) and game.priority != player:
+        # CR 605.3a: a mana ability with priority, or while paying (not asked of the script)
+        raise IllegalAction("605.3a", f"{game.players[player].alias} does not have priority")
     _check_priority(game, player)
     check_costs_payable(game, player, o, ability)
     cost = ability.get("cost", {})

@@ -39,6 +39,36 @@ class Decision:
     info: FMap[str, Any] = field(default_factory=FMap)
 
 
+# The rule that gives the player each kind of choice (spec/README.md 1.4): an illegal answer is refused
+# under it, and an engine that takes the choice for the player when several answers were legal breaks it.
+DECISION_RULES: dict[str, str] = {
+    "targets": "601.2c", "distribute": "601.2d", "combat_damage": "510.1c", "x": "601.2b",
+    "modes": "700.2a", "mana_payment": "601.2h", "proliferate": "701.34a", "replacement_effect": "616.1",
+    "trigger_order": "603.3b", "choose_player": "608.2d", "tribute": "702.104a",
+    "villainous_choice": "701.55a", "may": "608.2d", "mana_color": "608.2d", "sacrifice": "701.21a",
+    "discard": "701.9b", "counter_kind": "122.5", "tap_cost": "601.2h", "convoke": "702.51a",
+    "outside_game_card": "400.11", "legend_rule": "704.5j", "new_targets": "115.7", "color": "608.2d",
+}
+
+SET_ANSWERS = frozenset({"targets", "distribute", "x", "proliferate", "convoke"})
+
+
+def forced_answer(decision: Decision) -> tuple[Any] | None:
+    """The one legal answer of a decision, as a 1-tuple, or None when the player has a real choice.
+
+    A decision is *forced* when the rules leave exactly one legal answer (spec/README.md 1.4): the
+    engine's own ``info["forced"]`` where the code that asks knows it (targets, divisions, costs), else
+    a single option for kinds whose answer is one option. Kinds whose answer is a set or an amount
+    (targets, division, X, proliferate, convoke) are forced only where their code says so.
+    """
+    forced: tuple[Any] | None = decision.info.get("forced") if decision.info else None
+    if forced is not None:
+        return forced
+    if decision.kind in SET_ANSWERS or len(decision.options) != 1:
+        return None
+    return (decision.options[0],)
+
+
 class NeedDecision(Exception):
     def __init__(self, decision: Decision) -> None:
         super().__init__(decision.kind)

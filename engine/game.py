@@ -19,7 +19,7 @@ from . import characteristics as ch
 from . import turn
 from .casting import activate, cast, check_costs_payable, play_land, sorcery_timing
 from .context import Ctx, Decision, Event, NeedDecision, Pending
-from .errors import EngineError, IllegalAction, MalformedAction
+from .errors import IllegalAction, MalformedAction
 from .state import STEPS, Attack, Game, replace
 from .triggers import on_event
 
@@ -52,10 +52,8 @@ def _run(base: Game, action: Mapping[str, Any], answers: tuple[Any, ...]) -> Ste
         turn.settle(ctx)
     except NeedDecision as need:
         return Step(replace(base, pending=Pending(need.decision, base, action, answers)), (), need.decision)
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
-        if isinstance(exc, EngineError):
-            raise
-        raise MalformedAction(f"malformed action {dict(action)!r}: {exc!r}") from exc
+    # Nothing else is caught: only an IllegalAction is the rules refusing the action; any other exception
+    # is the engine failing, and must reach the caller as such (never disguised as a rejection).
     return Step(ctx.game, tuple(ctx.events), None)
 
 

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import card_from_json
-from .context import Decision
-from .errors import EngineError, IllegalAction, MalformedAction
+from .context import DECISION_RULES, Decision, forced_answer
+from .errors import IllegalAction, MalformedAction
 from .game import apply
 from .projection import Refs, event_out, project
 from .state import FMap, Game, Obj, Player, replace
@@ -70,8 +70,10 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
 class Script:
     """Plays the script, answering decisions from the case, recording what the observation needs."""
 
-    def __init__(self, case: Mapping[str, Any], game: Game, refs: Refs) -> None:
+    def __init__(self, case: Mapping[str, Any], game: Game, refs: Refs, *,
+                 prompt_forced: bool = True) -> None:
         self.case = case
+        self.prompt_forced = prompt_forced
         self.game = game
         self.refs = refs
         self.entries: list[Mapping[str, Any]] = list(case.get("decisions", ()))
@@ -107,11 +109,10 @@ class Script:
                     return {"outcome": "unanswered"}
                 result = apply(result.game, {"action": "answer", "value": answer})
         except IllegalAction as exc:
-            self.game = before  # CR 732: the illegal action is reversed; answers given stay used
-            return {"outcome": "rejected", "rule": exc.rule, "reason": exc.reason}
-        except EngineError as exc:
+            # CR 733.1: the illegal action is reversed; answers given stay used. Only a rule the engine
+            # checked is a rejection: any other exception is the engine failing and propagates.
             self.game = before
-            return {"outcome": "rejected", "rule": "", "reason": str(exc)}
+            return {"outcome": "rejected", "rule": exc.rule, "reason": exc.reason}
         self.game = result.game
         self.events.extend(event_out(e, self.game, self.refs) for e in result.events)
         return {"outcome": "ok"}
@@ -139,41 +140,62 @@ class Script:
 
     def _answer(self, d: Decision) -> Any:
         game = self.game
+        forced = forced_answer(d)
         record: dict[str, Any] = {"kind": d.kind, "player": self.refs.player_alias(d.player),
                                   "source": (self.refs.ref_of(game, d.source)
                                              if d.source is not None else None),
-                                  "options": [self.refs.option_out(game, o) for o in d.options]}
+                                  "options": [self.refs.option_out(game, o) for o in d.options],
+                                  "forced": forced is not None}
+        if forced is not None and not self.prompt_forced:
+            return self._auto(record, d, forced)
+        index = self._match(d, record, forced is not None)
+        if index is not None:
+            entry = self.entries[index]
+            self.used.add(index)
+            record.update(answer=entry["answer"], used=index, auto=False)
+            self.decisions.append(record)
+            try:
+                return self.refs.answer_in(game, d, entry["answer"])
+            except MalformedAction as exc:  # the answer names no option: an illegal choice
+                raise IllegalAction(DECISION_RULES.get(d.kind, "608.2d"),
+                                    f"answer {entry['answer']!r}: {exc}") from exc
+        if forced is not None:
+            return self._auto(record, d, forced)
+        self.unanswered = {k: record[k] for k in ("kind", "player", "source", "options")}
+        return NOT_FOUND
+
+    def _match(self, d: Decision, record: Mapping[str, Any], is_forced: bool) -> int | None:
+        """The first unused entry with this kind, player and source (spec/README.md 1.4). An entry marked
+        ``forced`` answers only a forced decision: an engine that took an earlier forced decision itself
+        must not have that entry answer a later real choice."""
         for i, entry in enumerate(self.entries):
-            if i in self.used or entry["kind"] != d.kind:
+            if i in self.used or entry["kind"] != d.kind or (entry.get("forced") and not is_forced):
                 continue
             if "player" in entry and entry["player"] != record["player"]:
                 continue
             if "source" in entry and d.source is not None:
                 try:
-                    if self.refs.obj(game, entry["source"]) != d.source:
+                    if self.refs.obj(self.game, entry["source"]) != d.source:
                         continue
                 except MalformedAction:
                     continue
-            self.used.add(i)
-            record.update(answer=entry["answer"], used=i, auto=False)
-            self.decisions.append(record)
-            try:
-                return self.refs.answer_in(game, d, entry["answer"])
-            except MalformedAction as exc:
-                raise IllegalAction("601.2", f"answer {entry['answer']!r}: {exc}") from exc
-        forced = d.info.get("forced") if d.info else None
-        always_asked = d.kind in ("targets", "distribute", "x", "proliferate", "convoke")
-        if forced is None and len(d.options) == 1 and not always_asked:
-            forced = (d.options[0],)
-        if forced is not None:
-            record.update(answer=self.refs.answer_out(game, d, forced[0]), used=None, auto=True)
-            self.decisions.append(record)
-            return forced[0]
-        self.unanswered = {k: record[k] for k in ("kind", "player", "source", "options")}
-        return NOT_FOUND
+            return i
+        return None
+
+    def _auto(self, record: dict[str, Any], d: Decision, forced: tuple[Any]) -> Any:
+        """A forced decision taken without the script: its one legal answer (spec/README.md 1.4)."""
+        record.update(answer=self.refs.answer_out(self.game, d, forced[0]), used=None, auto=True)
+        self.decisions.append(record)
+        return forced[0]
 
 
-def run_case(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """Run one case (spec/README.md) and return the observation (section 2)."""
+def run_case(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]], *,
+             prompt_forced: bool = True) -> dict[str, Any]:
+    """Run one case (spec/README.md) and return the observation (section 2).
+
+    ``prompt_forced=False`` plays like an engine that never asks a forced decision (one legal answer,
+    spec/README.md 1.4) and takes it itself, as MTGO and Arena do: the suite's own tests use it to show
+    that no case depends on a forced decision being asked.
+    """
     game, refs = build(case, cards)
-    return Script(case, game, refs).run()
+    return Script(case, game, refs, prompt_forced=prompt_forced).run()
