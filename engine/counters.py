@@ -18,7 +18,8 @@ from .zones import move
 def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *,
                  entering: bool = False, cost: bool = False, damage: bool = False) -> None:
     """Put counters on an object or player, after replacement effects (CR 614, 616). ``cost``: they are
-    put to pay a cost (a +N loyalty ability, CR 606.4), which "if an effect would put" doesn't replace.
+    put to pay a cost (a +N loyalty ability, CR 606.4), which "if an effect would put" doesn't replace
+    until another replacement effect has modified the event (CR 614.16).
     ``entering``: the counters it entered with, already replaced as it entered (enter_battlefield).
     ``damage``: -1/-1 counters because of wither damage (CR 120.3d), which "if an effect would put"
     doesn't replace either (Selesnya Loft Gardens' ruling)."""

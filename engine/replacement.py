@@ -98,6 +98,15 @@ def _put_by(spec: Mapping[str, Any], by: int, me: int) -> bool:
     return spec.get("by") is None or (spec["by"] == "you") == (by == me)
 
 
+def _put_by_an_effect(event: REvent) -> bool:
+    """"If an effect would put" (Doubling Season): not the counters put to pay a cost (CR 606.4, its
+    ruling) nor wither's (Selesnya Loft Gardens' ruling), unless another replacement effect has already
+    modified the event. CR 614.16: such effects "also apply if another replacement or prevention effect
+    does so, even if the original event being modified wasn't itself an effect" (Pir, then Doubling
+    Season, on a +1 loyalty cost)."""
+    return bool(event.get("replaced")) or not (event.get("cost") or event.get("damage"))
+
+
 def _counter_amount(spec: Mapping[str, Any], n: int) -> int:
     """"twice / N times that many", "that many plus N" (minus with a negative N), "half that many,
     rounded down"."""
@@ -143,8 +152,7 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
                    and ch.can_get_counter(game, event["target"], k, entering=event.get("entering"))
                    for k, n in counters.items()):
             return False
-        # "if an effect would put": not a cost's counters, nor wither's (CR 614.16; Loft Gardens' ruling)
-        if spec.get("by_effect") and (event.get("cost") or event.get("damage")):
+        if spec.get("by_effect") and not _put_by_an_effect(event):
             return False
         if not _put_by(spec, event["by"], r.controller):
             return False
@@ -187,7 +195,8 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
             if n > 0 and (wanted is None or k == wanted):
                 n = _counter_amount(spec, n)
             new[k] = n
-        return {**event, "counters": new}
+        # from now on a replacement effect puts these counters (CR 614.16)
+        return {**event, "counters": new, "replaced": True}
     if kind == "enters" and spec["event"] == "put_counters":
         return _modify_entering_counters(r, event)
     if kind == "enters":

@@ -142,13 +142,16 @@ def test_an_attack_trigger_doubles_counters_on_each_creature_its_controller_cont
     assert obj(step.game, refs, "bbear").counters["+1/+1"] == 1  # not "you control"
 
 
-def test_wither_damage_dealt_at_once_is_one_counter_event_and_not_an_effects_counters() -> None:
-    # Vizier of Remedies' ruling: two wither blockers, one counter fewer in all; Selesnya Loft Gardens'
-    # ruling: "if an effect would put" (Doubling Season) doesn't double wither's counters
+@pytest.mark.parametrize(("others", "put"), [(("Vizier of Remedies",), 3), (("Doubling Season",), 4),
+                                             (("Vizier of Remedies", "Doubling Season"), 6)])
+def test_wither_damage_dealt_at_once_is_one_counter_event_and_not_an_effects_counters(
+        others: tuple[str, ...], put: int) -> None:
+    # Vizier of Remedies' ruling: two wither blockers, one counter fewer in all (2 + 2 - 1); Selesnya Loft
+    # Gardens' ruling: "if an effect would put" (Doubling Season) doesn't double wither's counters (4);
+    # CR 614.16: once Vizier's replacement effect puts them, Doubling Season applies too ((4 - 1) x 2)
     g, refs = new_game([
         {"alias": "a", "battlefield": [{"alias": "att", "card": "Craw Wurm"},
-                                       {"alias": "vizier", "card": "Vizier of Remedies"},
-                                       {"alias": "ds", "card": "Doubling Season"}]},
+                                       *({"alias": f"o{i}", "card": c} for i, c in enumerate(others))]},
         {"alias": "b", "battlefield": [{"alias": "r1", "card": "Sickle Ripper"},
                                        {"alias": "r2", "card": "Sickle Ripper"}]}])
     step = _attack(g, refs, "att")
@@ -158,7 +161,9 @@ def test_wither_damage_dealt_at_once_is_one_counter_event_and_not_an_effects_cou
                                           (refs.by_alias["r2"], refs.by_alias["att"])]})
     step = act(step.game, refs, {"action": "advance", "step": "combat_damage"},
                ((target(g, refs, "r1"), 3), (target(g, refs, "r2"), 3)))
-    assert obj(step.game, refs, "att").counters["-1/-1"] == 3  # 2 + 2 - 1, not doubled
+    att = refs.by_alias["att"]
+    assert [e["amount"] for e in step.events
+            if e["type"] == "counters_put" and e.get("object") == att] == [put]  # one event
 
 
 def test_a_first_strike_blocker_kills_the_attacker_before_it_deals_damage() -> None:

@@ -81,6 +81,18 @@ def test_counters_put_to_pay_a_cost_are_not_replaced_by_if_an_effect_would_put()
     assert obj(step.game, refs, "viv").counters["loyalty"] == 5
 
 
+def test_doubling_season_applies_to_a_cost_pir_has_modified_cr_614_16() -> None:
+    # CR 614.16: "if an effect would put" also applies once another replacement effect puts the
+    # counters; only Pir applies to the +1 cost itself (no order asked), then Doubling Season: (1 + 1) x 2
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "viv", "card": "Vivien, Arkbow Ranger", "counters": {"loyalty": 4}},
+        {"alias": "pir", "card": "Pir, Imaginative Rascal"},
+        {"alias": "season", "card": "Doubling Season"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "viv", "ability": 0}, ())
+    assert step.pending is None
+    assert obj(step.game, refs, "viv").counters["loyalty"] == 4 + 4
+
+
 def test_doubling_one_kind_of_counter_leaves_the_other_kinds() -> None:
     # Biogenic Upgrade doubles +1/+1 counters only (CR 701.10e)
     g, refs = new_game([{"alias": "a", "mana_pool": {"G": 6},
