@@ -47,7 +47,7 @@ class EngineMachine(RuleBasedStateMachine):
         try:
             self.game = apply(self.game, action).game
         except EngineError:
-            return  # rejected (CR 732): the game value is unchanged
+            return  # rejected (CR 733): the game value is unchanged
         self.history.append(action)
 
     @invariant()

@@ -367,7 +367,7 @@ class PhaseRun:
                 steps.append({"outcome": "ok"})
             except Rejected as exc:
                 self.g = self._rewind(marks[2], saved)
-                # CR 732: the step is reversed, but the decisions asked during it were asked and the
+                # CR 733: the step is reversed, but the decisions asked during it were asked and the
                 # answers given stay used (spec/README.md 1.4: an illegal answer rejects its step)
                 del self.events[marks[0]:]
                 self.triggers_reported = marks[1]
