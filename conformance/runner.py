@@ -19,9 +19,14 @@ OUTCOMES = ("pass", "fail", "error", "crash", "timeout", "skipped", "not_applica
 
 
 def case_seeds(case: JSON) -> tuple[str, ...]:
-    ruling = case.get("ruling") if isinstance(case, dict) else None
-    seed = ruling.get("seed") if isinstance(ruling, dict) else None
-    return (seed,) if isinstance(seed, str) else ()
+    """The founding seed a case is built on: its ruling's, or its rules-text origin's (common-…)."""
+    seeds = []
+    for key in ("ruling", "origin"):
+        source = case.get(key) if isinstance(case, dict) else None
+        seed = source.get("seed") if isinstance(source, dict) else None
+        if isinstance(seed, str):
+            seeds.append(seed)
+    return tuple(seeds)
 
 
 def select(cases: Iterable[CaseFile], keyword: str | None = None) -> list[CaseFile]:
