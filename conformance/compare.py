@@ -381,6 +381,22 @@ def compare_decisions(case: Mapping[str, JSON], observation: Mapping[str, JSON])
             yield from compare_offered(i, entry, asked_for[i].get("options"))
 
 
+def unofferable(case: Mapping[str, JSON], observation: JSON) -> str | None:
+    """Why the case can't be put to this engine, when it can't: the case scripts an illegal answer to a
+    forced decision (``forced`` and ``illegal``) and the engine, taking forced decisions itself as spec
+    1.4 allows, never asked it, so the refusal the case is about could not be tested."""
+    asked = {_d(d).get("used") for d in _l(_d(observation).get("decisions"))}
+    for i, entry in enumerate(_l(case.get("decisions"))):
+        entry = _d(entry)
+        if entry.get("forced") is True and entry.get("illegal") is True and i not in asked:
+            return (
+                f"scripted answer #{i} ({describe_decision(entry)}, answer {show(entry.get('answer'))}) "
+                "is an illegal answer to a forced decision, which this engine takes itself without asking "
+                "(spec/README.md 1.4): the refusal this case is about can't be tested on it"
+            )
+    return None
+
+
 def _key(value: JSON) -> str:
     return json.dumps(value, sort_keys=True)
 

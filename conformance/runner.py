@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.compare import MalformedObservation, compare
+from conformance.compare import MalformedObservation, compare, unofferable
 from conformance.interface import Engine, EngineInfo, Outcome, RunResult, Verdict
 from conformance.loader import CaseFile, Catalogue, cards_used, inline_cards
 
@@ -108,6 +108,9 @@ def judge(case: CaseFile, result: RunResult, seconds: float) -> Verdict:
         differences = compare(data, result.observation)
     except MalformedObservation as exc:
         return Verdict(outcome="error", message=f"malformed observation: {exc}", **common)
+    why_not = unofferable(data, result.observation)
+    if why_not is not None:
+        return Verdict(outcome="not_applicable", message=why_not, **common)
     if differences:
         return Verdict(outcome="fail", differences=tuple(differences), **common)
     return Verdict(outcome="pass", **common)

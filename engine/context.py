@@ -50,7 +50,10 @@ DECISION_RULES: dict[str, str] = {
     "outside_game_card": "400.11", "legend_rule": "704.5j", "new_targets": "115.7", "color": "608.2d",
 }
 
+# Kinds whose answer is a set or an amount: forced only where the code that asks says so (``info``).
 SET_ANSWERS = frozenset({"targets", "distribute", "x", "proliferate", "convoke"})
+# Kinds whose answer is a list of options: forced when every option must be taken (low == high == all).
+LIST_ANSWERS = frozenset({"sacrifice", "discard", "trigger_order", "new_targets", "tap_cost", "modes"})
 
 
 def forced_answer(decision: Decision) -> tuple[Any] | None:
@@ -58,15 +61,19 @@ def forced_answer(decision: Decision) -> tuple[Any] | None:
 
     A decision is *forced* when the rules leave exactly one legal answer (spec/README.md 1.4): the
     engine's own ``info["forced"]`` where the code that asks knows it (targets, divisions, costs), else
-    a single option for kinds whose answer is one option. Kinds whose answer is a set or an amount
-    (targets, division, X, proliferate, convoke) are forced only where their code says so.
+    a single option (for list answers: as many options as must be chosen, and one order at most).
     """
-    forced: tuple[Any] | None = decision.info.get("forced") if decision.info else None
+    d = decision
+    forced: tuple[Any] | None = d.info.get("forced") if d.info else None
     if forced is not None:
         return forced
-    if decision.kind in SET_ANSWERS or len(decision.options) != 1:
+    if d.kind in SET_ANSWERS:
         return None
-    return (decision.options[0],)
+    if d.kind in LIST_ANSWERS:
+        every = len(d.options) == d.low == d.high
+        ordered = d.kind == "trigger_order"
+        return (tuple(d.options),) if every and (not ordered or len(d.options) == 1) else None
+    return (d.options[0],) if len(d.options) == 1 else None
 
 
 class NeedDecision(Exception):

@@ -88,7 +88,7 @@ def test_a_step_the_case_expects_refused_but_accepted_fails() -> None:
     case["expect"] = {"rejected": [{"step": 1, "rule": "302.6", "why": "summoning sick"}]}
     (diff,) = compare(case, good_observation())
     assert diff.where == "steps[1]"
-    assert "was accepted but the case expects it to be refused (302.6 summoning sick)" in diff.message
+    assert "was accepted but the case expects it to be refused (CR 302.6 summoning sick)" in diff.message
 
 
 def test_an_expected_rejection_that_happens_passes() -> None:

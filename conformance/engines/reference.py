@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import time
+import traceback
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -53,7 +54,8 @@ class ReferenceEngine:
         try:
             result = module.run_case(case, dict(cards))
         except Exception as exc:  # the engine failing is its answer, as through the adapter (serve.py)
-            return RunResult("error", reason=f"{type(exc).__name__}: {exc}"[:2000],
+            where = traceback.format_exc(limit=-8)  # the innermost frames: where the engine failed
+            return RunResult("error", reason=f"{type(exc).__name__}: {exc}"[:2000] + "\n" + where[-3000:],
                              seconds=time.perf_counter() - start)
         seconds = time.perf_counter() - start
         # The engine may answer like an adapter: {"status": "unsupported" | "error", "reason": ...}.
