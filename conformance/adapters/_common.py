@@ -175,20 +175,22 @@ class DecisionBook:
     asked: list[dict[str, Any]] = field(default_factory=list)
     unanswered: dict[str, Any] | None = None
 
-    def match(self, kind: str, player: str | None, source_matches: Any) -> int | None:
+    def match(self, kind: str, player: str | None, source_matches: Any, options: Any = None) -> int | None:
         """Index of the first unused entry of this kind for this player and source, else None.
 
         ``source_matches(ref) -> bool`` says whether an entry's ``source`` ref names the decision's source.
+        ``options``, when the engine lists them: with several, the decision is a real choice to the
+        engine, so an entry not marked ``forced`` (spec/README.md 1.4) is preferred: an earlier forced
+        decision the engine took itself must not take a later real choice's answer.
         """
-        for i, e in enumerate(self.entries):
-            if i in self.used or e["kind"] != kind:
-                continue
-            if e.get("player") is not None and e["player"] != player:
-                continue
-            if e.get("source") is not None and not source_matches(e["source"]):
-                continue
-            return i
-        return None
+        several = isinstance(options, list) and len(options) > 1
+        candidates = [i for i, e in enumerate(self.entries) if i not in self.used and e["kind"] == kind
+                      and (e.get("player") is None or e["player"] == player)
+                      and (e.get("source") is None or source_matches(e["source"]))]
+        if several:
+            real = [i for i in candidates if self.entries[i].get("forced") is not True]
+            candidates = real or candidates
+        return candidates[0] if candidates else None
 
     def record(
         self,

@@ -290,7 +290,7 @@ class MtgRun:
         offered = sorted({int(m[4:]) - 1 for m in modes if isinstance(m, str) and m.startswith("mode")})
         card, player = step["card"], step.get("player")
         source = card if isinstance(card, str) else None
-        index = self.book.match("modes", player, lambda ref: ref == card)
+        index = self.book.match("modes", player, lambda ref: ref == card, offered)
         if index is None:
             self.book.stop("modes", player, source, offered)
             raise Unanswered("modes")
@@ -309,7 +309,7 @@ class MtgRun:
                    for m in found]
         refs = [t if t in self.players or t is None else self.ref_of(t) for t in options]
         source = step["source"]
-        index = self.book.match("targets", step.get("player"), lambda ref: ref == source)
+        index = self.book.match("targets", step.get("player"), lambda ref: ref == source, refs)
         if index is None:
             self.book.stop("targets", step.get("player"), source, [[r] for r in refs])
             raise Unanswered("targets")

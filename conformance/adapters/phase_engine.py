@@ -596,7 +596,7 @@ class PhaseRun:
             except Rejected:
                 return False
 
-        index = self.book.match(kind, player, source_matches) if handler else None
+        index = self.book.match(kind, player, source_matches, options) if handler else None
         if index is not None and handler:
             answer = self.book.entries[index]["answer"]
             # recorded first: an answer phase cannot be sent (not among what it offers) rejects the step
