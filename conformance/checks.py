@@ -1,5 +1,6 @@
 """Checks the schema cannot express: aliases and refs resolve, cards exist, cited rules exist,
-seed rulings are quoted verbatim, rejected steps and snapshot labels point at real script steps.
+rulings are official and quoted verbatim (:mod:`conformance.provenance`), rejected steps and
+snapshot labels point at real script steps.
 
 Every check is defensive about shape (it also runs on cases that failed the schema) and reports
 :class:`~conformance.loader.Problem`s; none raises.
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from conformance.loader import ZONES_IN_SETUP, Catalogue, inline_cards
+from conformance.provenance import OfficialRulings, origin_problems, ruling_problems
 from conformance.rules import RULE_NUMBER, RuleIndex, Seed
 from conformance.schema_errors import pointer
 
@@ -79,12 +81,14 @@ class CaseChecker:
         catalogue: Catalogue,
         rules: RuleIndex | None,
         seeds: dict[str, Seed] | None,
+        official: OfficialRulings | None = None,
     ) -> None:
         self.file = file
         self.case = _dict(case)
         self.catalogue = catalogue
         self.rules = rules
         self.seeds = seeds
+        self.official = official
         self.problems: list[tuple[str, str]] = []
         self.aliases = Aliases({}, {})
 
@@ -157,32 +161,14 @@ class CaseChecker:
 
     # -- provenance ------------------------------------------------------------------------------
     def check_provenance(self) -> None:
-        ruling = self.case.get("ruling")
         if "ruling" not in self.case and "origin" not in self.case:
             self.problem([], 'has neither "ruling" nor "origin": every case says where it comes from')
-        if not isinstance(ruling, dict) or "seed" not in ruling or self.seeds is None:
-            return
-        seed_id = ruling["seed"]
-        seed = self.seeds.get(seed_id) if isinstance(seed_id, str) else None
-        if seed is None:
-            close = difflib.get_close_matches(str(seed_id), list(self.seeds), n=1)
-            hint = f"; did you mean {q(close[0])}?" if close else ""
-            self.problem(
-                ["ruling", "seed"], f"unknown seed ruling {q(seed_id)} (see suites/seeds.json){hint}"
-            )
-            return
-        text = ruling.get("text")
-        if isinstance(text, str) and text != seed.text:
-            at = next(
-                (i for i, (a, b) in enumerate(zip(text, seed.text, strict=False)) if a != b),
-                min(len(text), len(seed.text)),
-            )
-            self.problem(
-                ["ruling", "text"],
-                f"is not the text of seed {q(seed.id)} verbatim: "
-                f"they differ at character {at} (case: {q(text[at : at + 30])}, "
-                f"seed: {q(seed.text[at : at + 30])})",
-            )
+        if "ruling" in self.case and "origin" in self.case:
+            self.problem([], 'has both "ruling" and "origin": a case comes from one or the other')
+        for path, message in ruling_problems(self.case, self.official, self.seeds, self.rules):
+            self.problem(path, message)
+        for path, message in origin_problems(self.case, self.seeds, self.rules):
+            self.problem(path, message)
 
     def check_rules(self) -> None:
         if self.rules is None:
@@ -349,6 +335,13 @@ class CaseChecker:
 
 
 def check_case(
-    file: str, case: JSON, catalogue: Catalogue, rules: RuleIndex | None, seeds: dict[str, Seed] | None
+    file: str,
+    case: JSON,
+    catalogue: Catalogue,
+    rules: RuleIndex | None,
+    seeds: dict[str, Seed] | None,
+    official: OfficialRulings | None = None,
 ) -> Iterator[tuple[str, str]]:
-    yield from CaseChecker(file, case, catalogue, rules, seeds).run()
+    """Every problem of one case, as (JSON pointer, message). ``official`` None: rulings are checked
+    against the seeds only."""
+    yield from CaseChecker(file, case, catalogue, rules, seeds, official).run()

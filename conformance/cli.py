@@ -65,6 +65,12 @@ def targets(args: argparse.Namespace) -> list[Path]:
 def cmd_validate(args: argparse.Namespace) -> int:
     out = console()
     validation = validate(targets(args))
+    for warning in validation.warnings:
+        say(out, str(warning), "yellow")
+    if validation.warnings:
+        files = len({w.file for w in validation.warnings})
+        count = len(validation.warnings)
+        say(out, f"{count} warning(s) in {files} file(s) (warnings do not fail the run)", "yellow")
     if not validation.ok:
         report_problems(out, validation)
         return EXIT_INVALID

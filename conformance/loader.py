@@ -24,7 +24,7 @@ class Problem:
     """One thing wrong with one file, in plain words.
 
     ``pointer`` is a JSON pointer into the file (``None`` when it is about the file as a whole);
-    ``line``/``column`` are set for syntax errors.
+    ``line``/``column`` are set for syntax errors; ``warning``: worth a look, not an error.
     """
 
     file: str
@@ -32,13 +32,15 @@ class Problem:
     pointer: str | None = None
     line: int | None = None
     column: int | None = None
+    warning: bool = False  # a warning is shown but does not make the file invalid
 
     def __str__(self) -> str:
+        message = f"warning: {self.message}" if self.warning else self.message
         if self.line is not None:
-            return f"{self.file}:{self.line}:{self.column or 1}: {self.message}"
+            return f"{self.file}:{self.line}:{self.column or 1}: {message}"
         if self.pointer is not None:
-            return f"{self.file}: {self.pointer or '/'}: {self.message}"
-        return f"{self.file}: {self.message}"
+            return f"{self.file}: {self.pointer or '/'}: {message}"
+        return f"{self.file}: {message}"
 
 
 @dataclass(frozen=True)

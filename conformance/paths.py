@@ -51,6 +51,11 @@ def seeds_path() -> Path:
     return suites_dir() / SEEDS_FILE
 
 
+def official_rulings_path() -> Path:
+    """The official card rulings, ``spec/rulings/official.json`` (tools/build_official_rulings.py)."""
+    return spec_dir() / "rulings" / "official.json"
+
+
 def cr_path() -> Path:
     """The Comprehensive Rules text (UTF-8 with BOM, CRLF line ends)."""
     return spec_dir() / "rules" / f"comprehensive-rules-{CR_DATE}.txt"

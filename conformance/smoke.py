@@ -20,11 +20,7 @@ SMOKE_SEQ = 41  # not 0, so an adapter that always answers seq 0 is caught
 TRIVIAL_CASE: JSON = {
     "id": "smoke-two-players-nothing-happens",
     "title": "Two players at 20 life; nothing happens",
-    "ruling": {
-        "text": "Each player begins the game with a starting life total of 20.",
-        "date": "2026-06-19",
-        "source": "mtgc smoke (CR 119.1)",
-    },
+    "origin": {"kind": "rules", "rule": "119.1"},
     "rules": ["119.1"],
     "features": ["life"],
     "level": "rules",

@@ -2,7 +2,9 @@
 
 Checks, in order: the file reads as UTF-8 JSON (``file:line:column: message``); it matches its
 schema (``file: /pointer: message``, in plain words); then the cross-file checks of
-:mod:`conformance.checks` and, across the files given, that case ids are unique.
+:mod:`conformance.checks` (rulings against ``spec/rulings/official.json`` included) and, across the
+files given, that case ids are unique. Warnings (``file: /pointer: warning: message``: a cited rule
+that seems off the case's topic, :mod:`conformance.provenance`) never make a file invalid.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ from conformance.loader import (
     read_json,
     suite_root_of,
 )
+from conformance.provenance import OfficialRulings, load_official, topic_warnings
 from conformance.rules import RuleIndex, Seed, load_rules, load_seeds
-from conformance.schema_errors import describe_all
+from conformance.schema_errors import describe_all, pointer
 
 JSON = Any
 
@@ -105,6 +108,7 @@ class Validation:
 
     cases: list[CaseFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
     catalogues: dict[Path, Catalogue] = field(default_factory=dict)
     root_of: dict[Path, Path] = field(default_factory=dict)
     invalid_files: set[str] = field(default_factory=set)
@@ -164,6 +168,7 @@ def validate(
     spec_dir: Path | None = None,
     rules: RuleIndex | None = None,
     seeds: dict[str, Seed] | None = None,
+    official: OfficialRulings | None = None,
 ) -> Validation:
     """Validate case and card files under ``targets`` (default: the installed ``suites/``)."""
     result = Validation()
@@ -185,6 +190,12 @@ def validate(
             seeds = load_seeds()
         except (OSError, ValueError, KeyError) as exc:
             result.add([Problem(display(paths.seeds_path()), f"cannot read the seed rulings: {exc}")])
+    if official is None:
+        try:
+            official = load_official()
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            where = display(paths.official_rulings_path())
+            result.add([Problem(where, f"cannot read the official rulings: {exc}")])
 
     roots = {path: suite_root_of(path) for path in case_paths}
     result.root_of = roots
@@ -204,10 +215,13 @@ def validate(
         if isinstance(case.data, dict):
             catalogue = result.catalogues.get(roots[case.path], Catalogue())
             try:
-                checked = list(check_case(name, case.data, catalogue, rules, seeds))
+                checked = list(check_case(name, case.data, catalogue, rules, seeds, official))
+                warned = [(pointer(p), m) for p, m in topic_warnings(case.data, rules, catalogue)]
             except Exception as exc:  # a check must never take the whole run down
                 checked = [("", f"internal error while checking: {type(exc).__name__}: {exc}")]
+                warned = []
             found += [Problem(name, message, pointer=where) for where, message in checked]
+            result.warnings += [Problem(name, m, pointer=where, warning=True) for where, m in warned]
             others = [o for o in owners.get(case.case_id, []) if o is not case]
             if others and isinstance(case.data.get("id"), str):
                 found.append(
@@ -222,4 +236,5 @@ def validate(
         if not found:
             result.cases.append(case)
     result.problems.sort(key=lambda p: (p.file, p.line or 0, p.pointer or ""))
+    result.warnings.sort(key=lambda p: (p.file, p.pointer or ""))
     return result
