@@ -88,9 +88,13 @@ def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any
             raise IllegalAction(rule, "there are not enough legal targets")
     forced = None
     if all(not s.get("up_to") and len(c) == s.get("count", 1) for s, c in zip(specs, per_slot, strict=True)):
-        flat = [t for c in per_slot for t in c]
-        if len(set(flat)) == len(flat):
-            forced = (tuple(flat),)
+        # each slot takes all its candidates; one object may fill several instances of "target" (CR 115.3)
+        # unless a slot must differ from another ("another target")
+        try:
+            check_distinct(specs, [tuple(c) for c in per_slot])
+            forced = (tuple(t for c in per_slot for t in c),)
+        except IllegalAction:
+            forced = None
     options = tuple(dict.fromkeys(t for c in per_slot for t in c))
     if not options:  # only "up to" slots and nothing to target: no target is the one legal choice (CR 601.2c)
         forced = ((),)
