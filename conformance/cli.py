@@ -24,6 +24,7 @@ from conformance.engines import EngineUnavailable, get_engine
 from conformance.explain import decision_lines, expectation_rows, rule_lines, script_lines, setup_lines
 from conformance.interface import Engine, EngineInfo, Verdict
 from conformance.loader import CaseFile, display
+from conformance.paths import spec_dir
 from conformance.rules import RuleIndex, load_rules, load_seeds
 from conformance.runner import OUTCOMES, RunOptions, gather_cards, run_cases, seeds_covered, select, summarize
 from conformance.validate import Validation, validate
@@ -61,6 +62,16 @@ def targets(args: argparse.Namespace) -> list[Path]:
     return [Path(p) for p in args.paths]
 
 
+def _where(args: argparse.Namespace) -> str:
+    return ", ".join(str(p) for p in args.paths) or "suites/"
+
+
+def known_features() -> set[str]:
+    """The feature tags the case schema allows."""
+    schema = json.loads((spec_dir() / "case.schema.json").read_text(encoding="utf-8"))
+    return set(schema["$defs"]["feature"]["enum"])
+
+
 # -- validate ------------------------------------------------------------------------------------
 def cmd_validate(args: argparse.Namespace) -> int:
     out = console()
@@ -73,6 +84,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
         say(out, f"{count} warning(s) in {files} file(s) (warnings do not fail the run)", "yellow")
     if not validation.ok:
         report_problems(out, validation)
+        return EXIT_INVALID
+    if validation.case_count == 0:  # a typo in a path must not give a green run
+        say(out, f"no case file found under {_where(args)}", "bold red")
         return EXIT_INVALID
     say(out, f"{validation.case_count} case(s) and {validation.card_count} card(s): all valid", "green")
     return EXIT_OK
@@ -124,10 +138,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not validation.ok:
         report_problems(out, validation)
         say(out, "invalid files are not run", "yellow")
+    unknown = sorted(set(args.exclude_feature or ()) - known_features())
+    if unknown:
+        say(out, f"unknown feature(s) {', '.join(map(repr, unknown))}: the features are those of "
+                 "spec/case.schema.json ($defs/feature)", "bold red")
+        return EXIT_INVALID
     cases = select(validation.cases, args.keyword)
-    if not cases:
-        say(out, "no cases to run", "yellow")
-        return EXIT_INVALID if not validation.ok else EXIT_OK
+    if not cases:  # nothing selected is a mistake, never a green run
+        why = f"no case under {_where(args)}" + (f" matches -k {args.keyword!r}" if args.keyword else "")
+        say(out, why if validation.ok else "no valid case to run", "bold red")
+        return EXIT_INVALID
     opened = open_engine(out, args.engine)
     if opened is None:
         return EXIT_INVALID

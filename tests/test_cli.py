@@ -74,8 +74,8 @@ def test_run_exits_2_for_an_unknown_engine(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_k_and_exclude_feature_narrow_the_run(fake_engines: None, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["run", str(EXAMPLES), "--engine", "fake-wrong", "-k", "no-match-anywhere"]) == 0
-    assert "no cases to run" in capsys.readouterr().out
+    assert main(["run", str(EXAMPLES), "--engine", "fake-wrong", "-k", "forest-taps"]) == 1
+    assert "1 case(s)" in capsys.readouterr().out
     assert main(["run", str(EXAMPLES), "--engine", "fake-wrong", "--exclude-feature", "mana"]) == 0
 
 
@@ -113,3 +113,16 @@ def test_the_console_script_reports_bad_input_without_a_traceback() -> None:
     assert proc.returncode == 2
     assert "Traceback" not in proc.stdout + proc.stderr
     assert "not-json.json:4:1: not valid JSON" in proc.stdout
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["run", str(EXAMPLES), "-k", "zzz-no-such-case"], "matches -k 'zzz-no-such-case'"),
+    (["run", "{empty}"], "no case under"),
+    (["validate", "{empty}"], "no case file found under"),
+    (["run", str(EXAMPLES), "--exclude-feature", "nosuch"], "unknown feature(s) 'nosuch'"),
+])
+def test_a_selection_that_runs_nothing_exits_2_never_green(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
+    argv = [str(tmp_path) if a == "{empty}" else a for a in argv]
+    assert main(argv) == 2
+    assert says in capsys.readouterr().out
