@@ -96,7 +96,12 @@ def decision_lines(case: Mapping[str, JSON]) -> list[str]:
         src = f" for {ref_words(entry['source'])}" if entry.get("source") else ""
         answer = entry.get("answer")
         shown = ", ".join(ref_words(a) for a in answer) if isinstance(answer, list) else json.dumps(answer)
-        lines.append(f"#{i} {entry.get('kind')}{who}{src}: {shown}")
+        mark = ""
+        if entry.get("forced") is True:  # spec/README.md 1.4
+            illegal = entry.get("illegal") is True
+            mark = (" (illegal: the only legal answer is another; the step is refused)" if illegal
+                    else " (forced: the only legal answer; an engine may take it without asking)")
+        lines.append(f"#{i} {entry.get('kind')}{who}{src}: {shown}{mark}")
     return lines
 
 
