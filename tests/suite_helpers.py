@@ -16,3 +16,11 @@ def suite() -> tuple[tuple[CaseFile, dict[str, Any]], ...]:
     result = validate(None)
     assert not result.problems, result.problems[:5]
     return tuple((found, gather_cards(found.data, result.catalogue_for(found))) for found in result.cases)
+
+
+def catalogue() -> dict[str, dict[str, Any]]:
+    """Every card the suite's cases use, by name."""
+    cards: dict[str, dict[str, Any]] = {}
+    for _found, used in suite():
+        cards.update(used)
+    return cards

@@ -18,14 +18,7 @@ import engine
 from conformance.paths import spec_dir
 from conformance.validate import validate
 from engine.cards import card_from_json
-from tests.suite_helpers import suite
-
-
-def _catalogue() -> dict[str, dict[str, Any]]:
-    cards: dict[str, dict[str, Any]] = {}
-    for _found, used in suite():
-        cards.update(used)
-    return cards
+from tests.suite_helpers import catalogue
 
 
 def _case(card: dict[str, Any], script: list[dict[str, Any]], *, hand: bool = False) -> dict[str, Any]:
@@ -44,13 +37,13 @@ def _case(card: dict[str, Any], script: list[dict[str, Any]], *, hand: bool = Fa
 
 
 def test_every_catalogue_card_builds_and_sits_on_the_battlefield() -> None:
-    catalogue = _catalogue()
-    assert len(catalogue) > 250
-    for name, data in catalogue.items():
+    cards = catalogue()
+    assert len(cards) > 250
+    for name, data in cards.items():
         card_from_json(data)
         case = _case(data, [{"action": "observe", "label": "there"}])
         case["cards"] = []
-        observation = engine.run_case(case, {**catalogue, name: data})
+        observation = engine.run_case(case, {**cards, name: data})
         assert observation["steps"] == [{"outcome": "ok"}], name
 
 
@@ -97,7 +90,7 @@ def _probe(place: str, value: Any) -> dict[str, Any]:
         ability["replacement"]["counters"]["+1/+1"] = value
     else:
         ability["effects"][0]["amount"] = value
-    bears = dict(_catalogue()["Grizzly Bears"])  # a 2/2 creature card for {1}{G}, with every field
+    bears = dict(catalogue()["Grizzly Bears"])  # a 2/2 creature card for {1}{G}, with every field
     return {**bears, "name": "Probe", "text": ability.get("text", ""), "abilities": [ability]}
 
 
@@ -123,7 +116,7 @@ def test_every_amount_kind_the_schema_allows_runs_or_is_rejected_by_the_validato
         assert problem.file.endswith("probe.json") and problem.pointer.startswith("/cards/0/abilities/0")
         assert problem.message
         return
-    catalogue = {name: data for name, data in _catalogue().items() if name == "Grizzly Bears"}
-    observation = engine.run_case(case, catalogue)  # must not raise
+    bears = {"Grizzly Bears": catalogue()["Grizzly Bears"]}
+    observation = engine.run_case(case, bears)  # must not raise
     for step in observation["steps"]:
         assert step["outcome"] == "ok" or (step["outcome"] == "rejected" and step["rule"]), step

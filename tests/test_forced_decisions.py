@@ -14,13 +14,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from conformance.interface import RunResult
 from conformance.runner import judge
 from engine.context import LIST_ANSWERS, SET_ANSWERS, Decision, forced_answer
 from engine.scenario import Script, build, run_case
-from tests.suite_helpers import suite
+from tests.suite_helpers import catalogue, suite
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,7 +124,7 @@ def _case(decisions: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def test_a_forced_entry_is_skipped_for_a_decision_with_several_answers() -> None:
-    cards = {name: _catalogue_card(name) for name in ("Prey Upon", "Craw Wurm", "Grizzly Bears")}
+    cards = {name: catalogue()[name] for name in ("Prey Upon", "Craw Wurm", "Grizzly Bears")}
     base = _case([])
     base["setup"]["players"][1]["battlefield"].append({"alias": "elf", "card": "Grizzly Bears"})
     # two creatures of Bob's: the targets decision is a real choice; the forced entry must not answer it
@@ -135,11 +133,3 @@ def test_a_forced_entry_is_skipped_for_a_decision_with_several_answers() -> None
     observation = run_case(base, cards)
     assert observation["decisions"][0]["used"] == 1
     assert observation["decisions"][0]["forced"] is False
-
-
-def _catalogue_card(name: str) -> dict[str, Any]:
-    for _found, cards in suite():
-        if name in cards:
-            card: dict[str, Any] = cards[name]
-            return card
-    pytest.skip(f"{name} is not in the catalogue")

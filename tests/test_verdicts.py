@@ -4,7 +4,6 @@ was refused (the rule), and the reference engine fails loudly."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,7 +26,6 @@ PLANTS = [(targets, "candidates"), (mana, "pay"), (replacement, "_candidates")]
 @pytest.mark.parametrize("module, name", PLANTS)
 def test_a_planted_crash_turns_every_case_that_reaches_it_into_an_error(
         monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None:
-    original: Callable[..., Any] = getattr(module, name)
     calls = [0]
 
     def planted(*args: Any, **kwargs: Any) -> Any:
@@ -45,7 +43,6 @@ def test_a_planted_crash_turns_every_case_that_reaches_it_into_an_error(
             assert verdict.outcome == "error", (found.case_id, verdict.outcome)
             assert "KeyError" in verdict.message and "planted" in verdict.message
     assert reached > 50
-    assert original is not None
 
 
 def test_the_reference_engine_refuses_every_negative_step_under_a_rule_the_case_names() -> None:
