@@ -19,14 +19,14 @@ def maxrss_mb() -> float:
 def main(argv: list[str]) -> int:
     passes = int(argv[0]) if argv else 1
     import engine  # noqa: F401
-    from conformance.engines.reference import ReferenceEngine
+    from conformance.engines.inprocess import ModuleEngine
     from conformance.runner import run_cases, select
     from conformance.validate import validate
 
     baseline = maxrss_mb()
     validation = validate()
     cases = select(validation.cases)
-    reference = ReferenceEngine()
+    reference = ModuleEngine("engine")
     for _ in range(passes):
         run_cases(reference, cases, validation.catalogue_for)
     print(json.dumps({"maxrss_mb": maxrss_mb(), "baseline_mb": baseline, "cases": len(cases) * passes}))

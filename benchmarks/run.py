@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from conformance.engines.reference import ReferenceEngine
+from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import Engine
 from conformance.protocol import ProtocolEngine
 from conformance.runner import run_cases, select
@@ -72,7 +72,7 @@ def one_pass(
     began = time.perf_counter()
     verdicts: list[Any] = []
     for _ in range(passes):
-        _, verdicts = run_cases(engine, cases, catalogue_for, info=info)
+        verdicts = run_cases(engine, cases, catalogue_for, info=info).verdicts
     seconds = time.perf_counter() - began
     outcomes: dict[str, int] = {}
     for v in verdicts:
@@ -187,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not cases:
         print("no cases to run", file=sys.stderr)
         return 2
-    reference = ReferenceEngine()
+    reference = ModuleEngine("engine")
     one_pass(reference, cases, validation.catalogue_for, 1)  # warm up
     passes = 1
     while True:

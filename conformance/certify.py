@@ -1,35 +1,35 @@
-"""Certify an engine: run every case through its adapter and build the report (``report.json``).
+"""Certify an engine: run every case and build the report (``report.json``).
 
-The adapter is a :class:`~conformance.protocol.ProtocolEngine` (``-j N`` of them, one per worker
-thread). Whatever the adapter does, every case gets an outcome and the report is complete. The
-comparison is :func:`conformance.runner.judge`, the same one the in-process run uses: the reference
-engine behind its adapter is judged exactly like a third-party engine.
+The engine is named like everywhere else (``--engine phase``, ``reference``, an adapter command; see
+:mod:`conformance.engines`), ``-j N`` of them run in parallel, and the cases go through
+:func:`conformance.runner.run_cases`, the runner ``mtgc run`` and the pytest plugin use: the
+reference engine is judged exactly like a third-party engine. Whatever the adapter does, every case
+gets an outcome and the report is complete.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-import queue
-import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 
 from conformance import CR_DATE, SUITE_VERSION
 from conformance.baseline import apply_baseline
-from conformance.interface import JSON, Difference, EngineInfo, Outcome, Verdict
+from conformance.engines import get_engine
+from conformance.engines.inprocess import ModuleEngine
+from conformance.interface import JSON, OUTCOMES, Difference, Verdict
 from conformance.loader import CaseFile, display
-from conformance.protocol import PROTOCOL_VERSION, AdapterFailure, ProtocolEngine, spec_dir
-from conformance.runner import gather_cards, judge
+from conformance.protocol import PROTOCOL_VERSION, ProtocolEngine, spec_dir
+from conformance.runner import Run, RunOptions, gather_cards, run_cases
 from conformance.validate import validate
 
 REPORT_VERSION = 1
-OUTCOMES: tuple[Outcome, ...] = ("pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped")
-BAD_OUTCOMES = frozenset({"fail", "error", "crash", "timeout"})
+UNKNOWN = {"name": "unknown", "version": "unknown"}
 
 
 @dataclass(frozen=True)
@@ -50,14 +50,6 @@ class Planned:
     @property
     def topic(self) -> str:
         return self.file.topic
-
-
-@dataclass
-class Outcomes:
-    """Per-case verdicts plus what only the protocol knows (the adapter's stderr tail)."""
-
-    verdicts: dict[int, Verdict] = field(default_factory=dict)
-    stderr: dict[int, str] = field(default_factory=dict)
 
 
 class SuiteProblem(Exception):
@@ -91,139 +83,49 @@ def plan(targets: Sequence[Path]) -> tuple[list[Planned], str]:
     return planned, "sha256:" + digest.hexdigest()
 
 
-# -- running -------------------------------------------------------------------------------------
+# -- running ------------------------------------------------------------------------------------
 
 
 @dataclass
 class Settings:
-    command: str
+    """``engine``: a name (``reference``, ``phase``, an entry point) or an adapter command line."""
+
+    engine: str
     timeout: float = 10.0
     jobs: int = 1
     skip: frozenset[str] = frozenset()
     progress: Callable[[Verdict], None] | None = None
 
 
-def _failure_verdict(item: Planned, failure: AdapterFailure, seconds: float) -> Verdict:
-    return Verdict(
-        item.case_id,
-        item.topic,
-        failure.outcome,
-        message=failure.describe(),
-        seconds=seconds,
-        features=tuple(item.case.get("features", ())),
-    )
+def run_planned(items: Sequence[Planned], settings: Settings) -> Run:
+    """Run every item through :func:`conformance.runner.run_cases` (``jobs`` engines in parallel).
 
-
-def _worker(
-    engine: ProtocolEngine,
-    work: queue.Queue[int],
-    items: Sequence[Planned],
-    unsupported: frozenset[str],
-    outcomes: Outcomes,
-    settings: Settings,
-    stop: threading.Event,
-    lock: threading.Lock,
-) -> None:
-    while not stop.is_set():
-        try:
-            index = work.get_nowait()
-        except queue.Empty:
-            return
-        item = items[index]
-        began = time.perf_counter()
-        stderr = ""
-        declared = sorted(set(item.case.get("features", ())) & unsupported)
-        if item.case_id in settings.skip:
-            verdict = Verdict(
-                item.case_id,
-                item.topic,
-                "skipped",
-                message="skipped with --skip",
-                features=tuple(item.case.get("features", ())),
-            )
-        elif declared:
-            verdict = Verdict(
-                item.case_id,
-                item.topic,
-                "not_applicable",
-                message="declared unsupported: " + ", ".join(declared),
-                features=tuple(item.case.get("features", ())),
-            )
-        else:
-            try:
-                result = engine.run(item.case, item.cards)
-                verdict = judge(item.file, result, result.seconds)
-            except AdapterFailure as failure:
-                verdict = _failure_verdict(item, failure, time.perf_counter() - began)
-                stderr = failure.stderr
-            except Exception as error:  # the harness's own bug must not lose the run either
-                verdict = Verdict(
-                    item.case_id,
-                    item.topic,
-                    "error",
-                    message=f"harness error while judging: {type(error).__name__}: {error}",
-                    seconds=time.perf_counter() - began,
-                    features=tuple(item.case.get("features", ())),
-                )
-        with lock:
-            outcomes.verdicts[index] = verdict
-            if stderr:
-                outcomes.stderr[index] = stderr
-        if settings.progress is not None:
-            settings.progress(verdict)
-
-
-def run_cases(items: Sequence[Planned], settings: Settings) -> tuple[Outcomes, JSON]:
-    """Run every item; returns the outcomes and what the adapter said about itself."""
-    engines = [ProtocolEngine(settings.command, settings.timeout) for _ in range(max(1, settings.jobs))]
-    info: EngineInfo | None = None
-    start_problem = ""
+    Raises :class:`~conformance.engines.EngineUnavailable` when the engine cannot even be made (an
+    unknown name, a bad command); an engine that starts and then fails costs cases, not the run."""
+    cards = {item.file.path: item.cards for item in items}
+    options = RunOptions(skip=settings.skip, jobs=settings.jobs, progress=settings.progress)
+    engine = get_engine(settings.engine, settings.timeout)
     try:
-        info = engines[0].info()
-    except AdapterFailure as failure:
-        start_problem = failure.describe()
-    unsupported = info.unsupported_features if info else frozenset()
-    work: queue.Queue[int] = queue.Queue()
-    for index in range(len(items)):
-        work.put(index)
-    outcomes = Outcomes()
-    stop = threading.Event()
-    lock = threading.Lock()
-    threads = [
-        threading.Thread(
-            target=_worker,
-            args=(engine, work, items, unsupported, outcomes, settings, stop, lock),
-            daemon=True,
+        return run_cases(
+            engine,
+            [item.file for item in items],
+            lambda case: cards[case.path],
+            options,
+            open_engine=lambda: get_engine(settings.engine, settings.timeout),
         )
-        for engine in engines
-    ]
-    for thread in threads:
-        thread.start()
-    try:
-        for thread in threads:
-            while thread.is_alive():
-                thread.join(0.2)
-    except KeyboardInterrupt:
-        stop.set()
-        for thread in threads:
-            thread.join(settings.timeout + 5)
-    for index, item in enumerate(items):
-        if index not in outcomes.verdicts:
-            outcomes.verdicts[index] = Verdict(
-                item.case_id,
-                item.topic,
-                "skipped",
-                message="not run: interrupted",
-                features=tuple(item.case.get("features", ())),
-            )
-    stats = {
-        "starts": sum(e.starts for e in engines),
-        "restarts": sum(e.restarts for e in engines),
-        "start_seconds": round(sum(e.start_seconds for e in engines), 4),
-    }
-    for engine in engines:
-        engine.close()
-    return outcomes, {"handshake": engines[0].handshake, "start_problem": start_problem, "stats": stats}
+    finally:
+        with contextlib.suppress(Exception):
+            engine.close()
+
+
+def engine_command(engine: str) -> str:
+    """How the report names the way the engine was run: its adapter command, or in process."""
+    made = get_engine(engine)
+    if isinstance(made, ProtocolEngine):
+        return made.command
+    if isinstance(made, ModuleEngine):
+        return f"in process: {made.module_name}"
+    return engine
 
 
 @cache
@@ -267,8 +169,7 @@ def _diff_entry(difference: Difference) -> JSON:
 
 def build_report(
     items: Sequence[Planned],
-    outcomes: Outcomes,
-    adapter: JSON,
+    run: Run,
     settings: Settings,
     suite_hash: str,
     started: datetime,
@@ -279,8 +180,7 @@ def build_report(
 ) -> JSON:
     """The report.json document (spec/report.schema.json)."""
     cases: list[JSON] = []
-    for index, item in enumerate(items):
-        verdict = outcomes.verdicts[index]
+    for item, verdict in zip(items, run.verdicts, strict=True):
         entry: JSON = {
             "id": item.case_id,
             "title": item.case.get("title", ""),
@@ -293,30 +193,31 @@ def build_report(
             "message": verdict.message,
             "diff": [_diff_entry(d) for d in verdict.differences],
         }
-        if index in outcomes.stderr:
-            entry["stderr"] = outcomes.stderr[index][-4000:]
+        if verdict.stderr:
+            entry["stderr"] = verdict.stderr[-4000:]
         cases.append(entry)
-    handshake = adapter.get("handshake") or {}
-    declared = sorted(handshake.get("unsupported_features", []))
+    info = run.info
+    declared = sorted(info.unsupported_features) if info else []
     report: JSON = {
         "report_version": REPORT_VERSION,
         "harness": {"name": "mtgc", "version": SUITE_VERSION},
         "suite": {"version": SUITE_VERSION, "hash": suite_hash, "cases": len(items), "paths": list(paths)},
         "protocol": PROTOCOL_VERSION,
         "cr_date": CR_DATE,
-        "engine": handshake.get("engine") or {"name": "unknown", "version": "unknown"},
+        "engine": {"name": info.name, "version": info.version} if info else UNKNOWN,
         "adapter": {
-            **(handshake.get("adapter") or {"name": "unknown", "version": "unknown"}),
-            "command": settings.command,
+            **({"name": info.adapter_name, "version": info.adapter_version} if info else UNKNOWN),
+            "command": engine_command(settings.engine),
         },
         "unsupported_features": declared,
         "unknown_features": [f for f in declared if f not in known_features()],
-        "adapter_problem": adapter.get("start_problem", ""),
-        "adapter_stats": adapter.get("stats", {}),
+        "adapter_problem": run.start_problem,
+        "adapter_stats": run.stats,
         "started": started.isoformat(timespec="seconds"),
         "finished": finished.isoformat(timespec="seconds"),
         "seconds": round((finished - started).total_seconds(), 3),
         "settings": {
+            "engine": settings.engine,
             "timeout": settings.timeout,
             "jobs": settings.jobs,
             "skip": sorted(settings.skip),
@@ -332,20 +233,11 @@ def build_report(
 def certify(
     targets: Sequence[Path], settings: Settings, baseline: JSON = None, baseline_file: str | None = None
 ) -> JSON:
-    """Plan, run and report. Raises SuiteProblem for a broken suite; never for a broken adapter."""
+    """Plan, run and report. Raises SuiteProblem for a broken suite and EngineUnavailable for an
+    engine that cannot be made; never for an engine that breaks down while running."""
     items, suite_hash = plan(targets)
     started = datetime.now(UTC)
-    outcomes, adapter = run_cases(items, settings)
+    run = run_planned(items, settings)
     finished = datetime.now(UTC)
-    return build_report(
-        items,
-        outcomes,
-        adapter,
-        settings,
-        suite_hash,
-        started,
-        finished,
-        baseline,
-        baseline_file,
-        [str(t) for t in targets],
-    )
+    paths = [str(t) for t in targets]
+    return build_report(items, run, settings, suite_hash, started, finished, baseline, baseline_file, paths)

@@ -15,8 +15,9 @@ from typing import Any
 
 from conformance.baseline import BadInput, load_baseline, make_baseline
 from conformance.certify import Settings, SuiteProblem, certify
+from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
 from conformance.interface import Verdict
-from conformance.protocol import parse_command
+from conformance.protocol import ProtocolEngine, parse_command
 from conformance.reports import json_report, load_report, write_all
 from conformance.reports.common import describe
 from conformance.reports.diff import diff_reports, render
@@ -30,6 +31,8 @@ def _bad(message: str) -> int:
 
 
 def _check_command(command: str) -> str | None:
+    if not is_command(command):
+        return None  # a name: get_engine says whether it is known
     try:
         parse_command(command)
     except ValueError as error:
@@ -60,6 +63,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
         report = certify([Path(p) for p in args.paths], settings, baseline, args.baseline)
     except SuiteProblem as error:
         return _bad(str(error))
+    except EngineUnavailable as error:
+        return _bad(f"engine {args.engine!r} is not available: {error}")
     out = Path(args.out)
     try:
         write_all(report, out)
@@ -96,7 +101,13 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     problem = _check_command(args.engine)
     if problem:
         return _bad(problem)
-    return smoke(args.engine, args.timeout)
+    try:
+        engine = get_engine(args.engine, args.timeout)
+    except EngineUnavailable as error:
+        return _bad(f"engine {args.engine!r} is not available: {error}")
+    if not isinstance(engine, ProtocolEngine):
+        return _bad(f"engine {args.engine!r} runs in process: smoke checks an adapter process")
+    return smoke(engine.command, args.timeout)
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
@@ -137,13 +148,14 @@ def cmd_baseline(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add certify, smoke, diff and baseline to an argparse subparsers object."""
-    p = sub.add_parser("certify", help="certify an engine through its adapter; write the report")
+    p = sub.add_parser("certify", help="certify an engine; write the report")
     p.add_argument("paths", nargs="*", metavar="PATH", help="case files or directories (default: the suite)")
     p.add_argument(
         "--engine",
         required=True,
-        metavar="COMMAND",
-        help="the adapter command (spec/protocol.md), e.g. 'python -m conformance.adapters.reference'",
+        metavar="ENGINE",
+        help=f"an engine name ({', '.join(known_engines())}) or an adapter command (spec/protocol.md), "
+        "e.g. 'python -m conformance.adapters.reference'",
     )
     p.add_argument(
         "--out", default="certification", metavar="DIR", help="report directory (default: certification/)"
@@ -163,7 +175,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_certify)
 
     p = sub.add_parser("smoke", help="check that an adapter speaks the protocol (one trivial case)")
-    p.add_argument("--engine", required=True, metavar="COMMAND", help="the adapter command")
+    p.add_argument("--engine", required=True, metavar="ENGINE", help="an adapter's engine name or command")
     p.add_argument(
         "--timeout", type=float, default=10.0, metavar="S", help="seconds for the case (default 10)"
     )

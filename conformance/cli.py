@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +20,14 @@ from rich.table import Table
 from rich.text import Text
 
 from conformance import CR_DATE, SUITE_VERSION
+from conformance.certify import known_features
 from conformance.compare import MalformedObservation, compare, render, show
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.explain import decision_lines, expectation_rows, rule_lines, script_lines, setup_lines
-from conformance.interface import Engine, EngineInfo, Verdict
+from conformance.interface import BAD_OUTCOMES, OUTCOMES, Engine, EngineInfo, Verdict
 from conformance.loader import CaseFile, display
-from conformance.paths import spec_dir
 from conformance.rules import RuleIndex, load_rules, load_seeds
-from conformance.runner import OUTCOMES, RunOptions, gather_cards, run_cases, seeds_covered, select, summarize
+from conformance.runner import RunOptions, gather_cards, run_cases, seeds_covered, select, summarize
 from conformance.validate import Validation, validate
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
@@ -66,12 +67,6 @@ def _where(args: argparse.Namespace) -> str:
     return ", ".join(str(p) for p in args.paths) or "suites/"
 
 
-def known_features() -> set[str]:
-    """The feature tags the case schema allows."""
-    schema = json.loads((spec_dir() / "case.schema.json").read_text(encoding="utf-8"))
-    return set(schema["$defs"]["feature"]["enum"])
-
-
 # -- validate ------------------------------------------------------------------------------------
 def cmd_validate(args: argparse.Namespace) -> int:
     out = console()
@@ -93,9 +88,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 # -- run -----------------------------------------------------------------------------------------
-def open_engine(out: Console, spec: str) -> tuple[Engine, EngineInfo] | None:
+def open_engine(out: Console, spec: str, timeout: float = 10.0) -> tuple[Engine, EngineInfo] | None:
     try:
-        engine = get_engine(spec)
+        engine = get_engine(spec, timeout)
         return engine, engine.info()
     except EngineUnavailable as exc:
         say(out, f"engine {spec!r} is not available: {exc}", "bold red")
@@ -148,12 +143,16 @@ def cmd_run(args: argparse.Namespace) -> int:
         why = f"no case under {_where(args)}" + (f" matches -k {args.keyword!r}" if args.keyword else "")
         say(out, why if validation.ok else "no valid case to run", "bold red")
         return EXIT_INVALID
-    opened = open_engine(out, args.engine)
+    opened = open_engine(out, args.engine, args.timeout)
     if opened is None:
         return EXIT_INVALID
     engine, info = opened
-    options = RunOptions(exclude_features=frozenset(args.exclude_feature or ()))
+    options = RunOptions(exclude_features=frozenset(args.exclude_feature or ()), jobs=args.jobs)
     say(out, f"mtgc {SUITE_VERSION} (CR {CR_DATE}): {len(cases)} case(s) on {info.name} {info.version}")
+
+    def more_engines() -> Engine:
+        return get_engine(args.engine, args.timeout)
+
     try:
         if sys.stdout.isatty() and len(cases) >= PROGRESS_THRESHOLD:
             columns = (
@@ -164,24 +163,19 @@ def cmd_run(args: argparse.Namespace) -> int:
             )
             with Progress(*columns, console=out, transient=True) as progress:
                 task = progress.add_task("running", total=len(cases))
-                _, verdicts = run_cases(
-                    engine,
-                    cases,
-                    validation.catalogue_for,
-                    options,
-                    lambda v: progress.advance(task),
-                    info=info,
-                )
+                options = replace(options, progress=lambda v: progress.advance(task))
+                run = run_cases(engine, cases, validation.catalogue_for, options, info, more_engines)
         else:
-            _, verdicts = run_cases(engine, cases, validation.catalogue_for, options, info=info)
+            run = run_cases(engine, cases, validation.catalogue_for, options, info, more_engines)
     finally:
         try:
             engine.close()
         except Exception as exc:
             say(out, f"closing the engine failed: {exc}", "yellow")
+    verdicts = run.verdicts
     out.print(summary_table(verdicts))
     by_id = {case.case_id: case for case in cases}
-    bad = [v for v in verdicts if v.outcome in ("fail", "error", "crash", "timeout")]
+    bad = [v for v in verdicts if v.outcome in BAD_OUTCOMES]
     for verdict in bad:
         out.print()
         say(out, failure_report(verdict, by_id.get(verdict.case_id)), _STYLES[verdict.outcome])
@@ -296,6 +290,20 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 # -- entry point ---------------------------------------------------------------------------------
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mtgc", description="Conformance suite for Magic: The Gathering rules engines."
@@ -316,6 +324,11 @@ def build_parser() -> argparse.ArgumentParser:
     paths_arg(p)
     p.add_argument(
         "--engine", default="reference", help="engine name (default: reference) or adapter command"
+    )
+    p.add_argument("-j", "--jobs", type=positive_int, default=1, metavar="N", help="engines in parallel")
+    p.add_argument(
+        "--timeout", type=positive_float, default=10.0, metavar="S",
+        help="seconds per case for an adapter process (default 10)",
     )
     p.add_argument("-k", dest="keyword", metavar="TEXT", help="only cases whose id or title contains TEXT")
     p.add_argument("--exclude-feature", action="append", metavar="F", help="skip cases tagged with feature F")

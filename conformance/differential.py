@@ -22,7 +22,7 @@ import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from conformance.engines.reference import ReferenceEngine
+from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import RunResult
 from conformance.regressions import report
 
@@ -34,7 +34,7 @@ AREAS = ("counters", "targeting")
 OBJECT_FIELDS = ("zone", "counters", "power", "toughness", "damage", "tapped")
 PLAYER_FIELDS = ("life", "counters", "mana_pool")
 
-_reference = ReferenceEngine()
+_reference = ModuleEngine("engine")
 _others: dict[tuple[int, str], ProtocolEngine] = {}
 
 
@@ -44,9 +44,12 @@ def other_engine(command: str, timeout: float = 10.0) -> ProtocolEngine:
     doesn't have)."""
     key = (os.getpid(), command)
     if key not in _others:
+        from conformance.engines import get_engine
         from conformance.protocol import ProtocolEngine
 
-        engine = ProtocolEngine(command, timeout=timeout)
+        engine = get_engine(command, timeout)  # a name (phase) or a command, as for mtgc certify
+        if not isinstance(engine, ProtocolEngine):
+            raise ValueError(f"{command!r} runs in process: the differential replay needs an adapter")
         engine.start()
         atexit.register(engine.close)
         _others[key] = engine

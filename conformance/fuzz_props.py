@@ -10,13 +10,17 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.compare import compare
+from conformance.engines.inprocess import ModuleEngine
 from conformance.fuzz_roundtrip import case_from_game, case_setup_view, drive, setup_view, zone_census
+from conformance.interface import RunResult, Verdict
+from conformance.loader import CaseFile
 from conformance.regressions import report
+from conformance.runner import run_case as run_and_judge
 from engine import build, run_case
 from engine.context import Decision
 from engine.mana import could_produce
@@ -104,16 +108,41 @@ def _census(case: Mapping[str, JSON]) -> list[str]:
     return zone_census(script.game)
 
 
+class _Keeping(ModuleEngine):
+    """The reference engine, keeping its last observation for the invariants to look at."""
+
+    last: JSON = None
+
+    def run(self, case: JSON, cards: Mapping[str, JSON]) -> RunResult:
+        self.last = None
+        result = super().run(case, cards)
+        self.last = result.observation
+        return result
+
+
+_REFERENCE = _Keeping("engine")
+
+
+def replay(case: Mapping[str, JSON]) -> tuple[Verdict, JSON]:
+    """The generated case run and judged on the reference engine by the runner every run path uses
+    (:func:`conformance.runner.run_case`); the verdict and the observation (None if there is none)."""
+    verdict = run_and_judge(_REFERENCE, None, CaseFile(Path("<generated>"), "fuzz", case), {})
+    return verdict, _REFERENCE.last
+
+
 def check_expected(case: Mapping[str, JSON]) -> dict[str, JSON]:
     """The case's oracle ``expect`` holds on the engine, plus the invariants every run must keep."""
     origin = case["origin"]
-    obs = run_case(case, {})
+    verdict, obs = replay(case)
     problems = [
-        d.message or f"{d.where}: expected {d.expected!r}, got {d.observed!r}" for d in compare(case, obs)
+        d.message or f"{d.where}: expected {d.expected!r}, got {d.observed!r}" for d in verdict.differences
     ]
-    problems += _counts_ok(obs) + _both_pt(obs) + _crimes(case, obs) + _census(case)
+    if verdict.outcome not in ("pass", "fail"):
+        problems.append(f"{verdict.outcome}: {verdict.message}")
+    if obs is not None:
+        problems += _counts_ok(obs) + _both_pt(obs) + _crimes(case, obs) + _census(case)
     report(case, area=origin["area"], invariant=origin["invariant"], rules=case["rules"], problems=problems)
-    return obs
+    return dict(obs)
 
 
 def check_deterministic(case: Mapping[str, JSON]) -> None:

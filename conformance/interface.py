@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 JSON = Any
+
+Outcome = Literal["pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped"]
+#: Every outcome, in the order reports show them.
+OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
+#: The outcomes that make a run fail: the engine broke a rule, or it (or its adapter) broke down.
+BAD_OUTCOMES: frozenset[Outcome] = frozenset({"fail", "error", "crash", "timeout"})
 
 
 @dataclass(frozen=True)
@@ -22,6 +28,7 @@ class EngineInfo:
     version: str
     adapter_version: str = ""
     unsupported_features: frozenset[str] = field(default_factory=frozenset)
+    adapter_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,10 +55,22 @@ class Engine(Protocol):
         """Run one case. ``cards`` maps every card name the case uses to its catalogue entry."""
         ...
 
-    def close(self) -> None: ...
+    def close(self) -> object: ...
 
 
-Outcome = Literal["pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped"]
+class EngineFailure(Exception):
+    """The engine (or the adapter around it) broke down while running a case: not an answer.
+
+    The runner turns it into the case's ``outcome`` (``crash`` or ``timeout``) with ``describe()`` as
+    the message and ``stderr`` (what the adapter process wrote last) kept in the report. Any other
+    exception an engine raises is a ``crash`` too.
+    """
+
+    outcome: Outcome = "crash"
+    stderr: str = ""
+
+    def describe(self) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True)
@@ -80,3 +99,4 @@ class Verdict:
     seconds: float = 0.0
     features: tuple[str, ...] = ()
     seeds: tuple[str, ...] = ()
+    stderr: str = ""  # the adapter's last stderr lines when it broke down

@@ -19,6 +19,7 @@ import selectors
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections import deque
@@ -31,7 +32,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
 from conformance.fastschema import quick_check
-from conformance.interface import JSON, EngineInfo, Outcome, RunResult
+from conformance.interface import JSON, EngineFailure, EngineInfo, Outcome, RunResult
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 64 * 1024 * 1024
@@ -47,7 +48,7 @@ def truncate(text: str, limit: int = SHOWN_LINE_CHARS) -> str:
     return f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
-class AdapterFailure(Exception):
+class AdapterFailure(EngineFailure):
     """The adapter, not the engine, failed. ``kind`` names what happened in a word or two.
 
     kinds: ``did_not_start`` (could not be spawned, or exited before the handshake), ``no_handshake``
@@ -139,8 +140,9 @@ def check_handshake(message: JSON, line: str) -> EngineInfo:
     return EngineInfo(
         name=message["engine"]["name"],
         version=message["engine"]["version"],
-        adapter_version=f"{message['adapter']['name']} {message['adapter']['version']}",
+        adapter_version=message["adapter"]["version"],
         unsupported_features=frozenset(message["unsupported_features"]),
+        adapter_name=message["adapter"]["name"],
     )
 
 
@@ -336,6 +338,7 @@ def parse_command(command: str) -> list[str]:
 class ProtocolEngine:
     """An engine behind an adapter process that speaks ``spec/protocol.md``.
 
+    A command starting with ``python`` (or ``python3``) runs in the interpreter mtgc runs in.
     ``timeout`` bounds each case; ``start_timeout`` (default ``max(20, timeout)``) the handshake.
     ``run`` raises :class:`AdapterFailure` (outcome ``crash``) or :class:`AdapterTimeout` (outcome
     ``timeout``) when the adapter fails; the next ``run`` restarts it. After
@@ -352,6 +355,9 @@ class ProtocolEngine:
     ) -> None:
         self.command = command
         self.argv = parse_command(command)
+        if self.argv[0] in ("python", "python3"):
+            # `python -m my_adapter` means this interpreter (its venv has the adapter), not PATH's
+            self.argv[0] = sys.executable
         self.timeout = timeout
         self.start_timeout = start_timeout if start_timeout is not None else max(20.0, timeout)
         self.env = env
@@ -464,6 +470,10 @@ class ProtocolEngine:
             raise
         seconds = time.perf_counter() - began
         return RunResult(result.status, result.observation, result.reason, seconds)
+
+    def stats(self) -> dict[str, float]:
+        """How often the adapter was started, and the seconds spent starting it (for the report)."""
+        return {"starts": self.starts, "restarts": self.restarts, "start_seconds": self.start_seconds}
 
     def stderr(self) -> str:
         """The last lines the current adapter wrote to stderr."""

@@ -264,7 +264,7 @@ def test_an_invalid_case_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_the_reference_engine_behind_its_adapter_is_judged_exactly_as_in_process(tmp_path: Path) -> None:
     """Same cases, same comparison: the protocol must not change a single outcome."""
     from conformance.engines import EngineUnavailable
-    from conformance.engines.reference import ReferenceEngine
+    from conformance.engines.inprocess import ModuleEngine
     from conformance.runner import run_cases
     from conformance.validate import validate
 
@@ -272,7 +272,8 @@ def test_the_reference_engine_behind_its_adapter_is_judged_exactly_as_in_process
     if not validation.cases:
         pytest.skip("the suite has no valid cases yet")
     try:
-        info, verdicts = run_cases(ReferenceEngine(), validation.cases, validation.catalogue_for)
+        run = run_cases(ModuleEngine("engine"), validation.cases, validation.catalogue_for)
+        info, verdicts = run.info, run.verdicts
     except EngineUnavailable as error:
         pytest.skip(str(error))
     command = f"{sys.executable} -m conformance.adapters.reference"
@@ -287,13 +288,13 @@ def test_an_exception_in_the_reference_engine_is_an_error_in_process_as_through_
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import engine
-    from conformance.engines.reference import ReferenceEngine
+    from conformance.engines.inprocess import ModuleEngine
 
     def broken(case: object, cards: object) -> object:
         raise RecursionError("maximum recursion depth exceeded")
 
     monkeypatch.setattr(engine, "run_case", broken)
-    result = ReferenceEngine().run({"id": "x"}, {})
+    result = ModuleEngine("engine").run({"id": "x"}, {})
     assert result.status == "error" and "RecursionError" in result.reason
 
 

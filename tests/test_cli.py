@@ -11,7 +11,7 @@ import pytest
 from harness_helpers import BROKEN, EXAMPLE, EXAMPLES, FakeEngine, good_observation, observing
 
 from conformance.cli import main
-from conformance.engines import ENGINES, register_engine
+from conformance.engines import register_engine, unregister_engine
 
 ROOT = Path(__file__).parent.parent
 
@@ -24,12 +24,12 @@ def fake_engines() -> Iterator[None]:
     def crashing(case: object, cards: object) -> object:
         raise ValueError("engine exploded")
 
-    register_engine("fake-right", lambda: FakeEngine(observing(good_observation())))
-    register_engine("fake-wrong", lambda: FakeEngine(observing(wrong)))
-    register_engine("fake-crash", lambda: FakeEngine(crashing))  # type: ignore[arg-type]
+    register_engine("fake-right", lambda timeout: FakeEngine(observing(good_observation())))
+    register_engine("fake-wrong", lambda timeout: FakeEngine(observing(wrong)))
+    register_engine("fake-crash", lambda timeout: FakeEngine(crashing))  # type: ignore[arg-type]
     yield
     for name in ("fake-right", "fake-wrong", "fake-crash"):
-        ENGINES.pop(name, None)
+        unregister_engine(name)
 
 
 def test_validate_exits_0_on_valid_files_and_2_on_invalid(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,8 +22,8 @@ from conformance.engines import register_engine
 
 wrong = good_observation()
 wrong["final"]["players"]["alice"]["mana_pool"] = {{}}
-register_engine("fake-right", lambda: FakeEngine(observing(good_observation())))
-register_engine("fake-wrong", lambda: FakeEngine(observing(wrong)))
+register_engine("fake-right", lambda timeout: FakeEngine(observing(good_observation())))
+register_engine("fake-wrong", lambda timeout: FakeEngine(observing(wrong)))
 """
 
 

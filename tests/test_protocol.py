@@ -64,7 +64,7 @@ def test_handshake_gives_engine_adapter_and_unsupported_features() -> None:
     with ProtocolEngine(adapter("well_behaved")) as engine:
         info = engine.info()
     assert (info.name, info.version) == ("nothing", "1.0")
-    assert info.adapter_version == "nothing-adapter 0.1"
+    assert (info.adapter_name, info.adapter_version) == ("nothing-adapter", "0.1")
     assert info.unsupported_features == {"proliferate"}
 
 

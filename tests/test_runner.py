@@ -22,7 +22,7 @@ def examples() -> Validation:
 
 
 def outcomes(engine: FakeEngine, examples: Validation, **options: Any) -> dict[str, str]:
-    _, verdicts = run_cases(engine, examples.cases, examples.catalogue_for, RunOptions(**options))
+    verdicts = run_cases(engine, examples.cases, examples.catalogue_for, RunOptions(**options)).verdicts
     return {v.case_id: v.outcome for v in verdicts}
 
 
@@ -35,7 +35,7 @@ def test_a_correct_engine_passes_every_case_and_gets_the_cards_it_uses(examples:
 def test_a_wrong_observation_fails_with_differences(examples: Validation) -> None:
     obs = good_observation()
     obs["final"]["players"]["bob"]["life"] = 3
-    _, verdicts = run_cases(FakeEngine(observing(obs)), examples.cases, examples.catalogue_for)
+    verdicts = run_cases(FakeEngine(observing(obs)), examples.cases, examples.catalogue_for).verdicts
     assert {v.outcome for v in verdicts} == {"fail"}
     assert [d.where for d in verdicts[0].differences] == ["players.bob.life"]
 
@@ -46,7 +46,7 @@ def test_an_engine_that_raises_crashes_one_case_and_the_run_goes_on(examples: Va
             raise RuntimeError("boom")
         return RunResult("observed", good_observation())
 
-    _, verdicts = run_cases(FakeEngine(answer), examples.cases, examples.catalogue_for)
+    verdicts = run_cases(FakeEngine(answer), examples.cases, examples.catalogue_for).verdicts
     by_id = {v.case_id: v for v in verdicts}
     assert by_id["example-fuzz-origin"].outcome == "crash"
     assert by_id["example-fuzz-origin"].message == "RuntimeError: boom"
@@ -84,7 +84,8 @@ def test_k_selects_by_substring_of_id_or_title(examples: Validation) -> None:
 
 
 def test_summary_counts_outcomes_per_topic_and_seeds_covered(examples: Validation) -> None:
-    _, verdicts = run_cases(FakeEngine(observing(good_observation())), examples.cases, examples.catalogue_for)
+    engine = FakeEngine(observing(good_observation()))
+    verdicts = run_cases(engine, examples.cases, examples.catalogue_for).verdicts
     assert summarize(verdicts)["examples"]["pass"] == 2
     assert seeds_covered(verdicts) == {"common-03"}
 

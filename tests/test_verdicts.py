@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from conformance.compare import compare, rule_accepted
-from conformance.engines.reference import ReferenceEngine
+from conformance.engines.inprocess import ModuleEngine
 from conformance.runner import judge
 from engine import mana, replacement, targets
 from tests.suite_helpers import suite
@@ -33,7 +33,7 @@ def test_a_planted_crash_turns_every_case_that_reaches_it_into_an_error(
         raise KeyError("planted")
 
     monkeypatch.setattr(module, name, planted)
-    reference = ReferenceEngine()
+    reference = ModuleEngine("engine")
     reached = 0
     for found, cards in suite():
         calls[0] = 0

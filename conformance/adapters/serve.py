@@ -6,7 +6,9 @@
 ``run_case(case, cards)`` and ``ENGINE_NAME``, ``ENGINE_VERSION``; optionally ``ADAPTER_NAME``,
 ``ADAPTER_VERSION`` and ``UNSUPPORTED_FEATURES``. ``run_case`` returns either an observation
 (spec/README.md section 2) or ``{"status": "observed"|"unsupported"|"error", "observation"|"reason": …}``;
-an exception it raises becomes an ``error`` answer with the traceback as ``detail``.
+an exception it raises becomes an ``error`` answer with the traceback as ``detail``. The module is run
+by :class:`~conformance.engines.inprocess.ModuleEngine`, the wrapper ``--engine reference`` uses in
+process: a module answers the same through its adapter as in process.
 
 Anything the engine prints (Python or native code) goes to stderr: file descriptor 1 is redirected
 to 2 and the protocol is written on a private duplicate of the original stdout.
@@ -14,53 +16,43 @@ to 2 and the protocol is written on a private duplicate of the original stdout.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
 import traceback
-from collections.abc import Callable, Iterable
-from types import ModuleType
+from collections.abc import Iterable
 from typing import IO, Any
 
-from conformance import SUITE_VERSION
+from conformance.engines import EngineUnavailable
+from conformance.engines.inprocess import ModuleEngine
+from conformance.interface import RunResult
+from conformance.protocol import PROTOCOL_VERSION
 
-PROTOCOL_VERSION = 1
 JSON = Any
 
 
-def handshake(module: ModuleType) -> JSON:
-    """The handshake message for ``module``."""
+def handshake(engine: ModuleEngine) -> JSON:
+    """The handshake message: what the module says about itself."""
+    info = engine.info()
     return {
         "protocol": PROTOCOL_VERSION,
-        "engine": {"name": str(module.ENGINE_NAME), "version": str(module.ENGINE_VERSION)},
-        "adapter": {
-            "name": str(getattr(module, "ADAPTER_NAME", f"mtgc-serve:{module.__name__}")),
-            "version": str(getattr(module, "ADAPTER_VERSION", SUITE_VERSION)),
-        },
-        "unsupported_features": sorted(set(getattr(module, "UNSUPPORTED_FEATURES", ()))),
+        "engine": {"name": info.name, "version": info.version},
+        "adapter": {"name": info.adapter_name, "version": info.adapter_version},
+        "unsupported_features": sorted(info.unsupported_features),
     }
 
 
-def answer(run_case: Callable[[JSON, JSON], JSON], seq: JSON, case: JSON, cards: JSON) -> JSON:
-    """The result message for one run: observation, unsupported or error. Never raises."""
-    try:
-        result = run_case(case, cards)
-    except Exception as error:  # the engine's failure is an answer, not the adapter's
-        return {
-            "seq": seq,
-            "error": f"{type(error).__name__}: {error}"[:2000],
-            "detail": traceback.format_exc(),
-        }
-    if isinstance(result, dict) and result.get("status") in ("observed", "unsupported", "error"):
-        if result["status"] == "observed":
-            return {"seq": seq, "observation": result.get("observation")}
-        reason = str(result.get("reason") or result["status"])
-        return {"seq": seq, result["status"]: reason}
-    return {"seq": seq, "observation": result}
+def answer(seq: JSON, result: RunResult) -> JSON:
+    """The result message for one run: observation, unsupported, or error (first line) + detail."""
+    if result.status == "observed":
+        return {"seq": seq, "observation": result.observation}
+    if result.status == "unsupported":
+        return {"seq": seq, "unsupported": result.reason}
+    head, _, detail = result.reason.partition("\n")
+    return {"seq": seq, "error": head, **({"detail": detail} if detail else {})}
 
 
-def serve(module: ModuleType, lines: Iterable[str], out: IO[str]) -> int:
+def serve(engine: ModuleEngine, lines: Iterable[str], out: IO[str]) -> int:
     """Answer protocol messages read from ``lines`` on ``out`` until stop or end of input."""
 
     def send(message: JSON) -> None:
@@ -75,9 +67,9 @@ def serve(module: ModuleType, lines: Iterable[str], out: IO[str]) -> int:
         if cmd == "start":
             if message.get("protocol") != PROTOCOL_VERSION:
                 print(f"serve: runner asks for protocol {message.get('protocol')!r}", file=sys.stderr)
-            send(handshake(module))
+            send(handshake(engine))
         elif cmd == "run":
-            send(answer(module.run_case, message.get("seq"), message.get("case"), message.get("cards", {})))
+            send(answer(message.get("seq"), engine.run(message.get("case"), message.get("cards") or {})))
         elif cmd == "stop":
             return 0
         else:
@@ -100,17 +92,17 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m conformance.adapters.serve MODULE", file=sys.stderr)
         return 2
     out = protocol_stdout()
+    engine = ModuleEngine(args[0])
     try:
-        module = importlib.import_module(args[0])
-    except Exception:
+        engine.module()
+    except EngineUnavailable as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 1
+    except Exception:  # importing the module ran its code, which failed
         print(f"serve: cannot import {args[0]!r}:\n{traceback.format_exc()}", file=sys.stderr)
         return 1
-    missing = [name for name in ("run_case", "ENGINE_NAME", "ENGINE_VERSION") if not hasattr(module, name)]
-    if missing:
-        print(f"serve: module {args[0]!r} lacks {', '.join(missing)}", file=sys.stderr)
-        return 1
     with open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False) as stdin:
-        return serve(module, stdin, out)
+        return serve(engine, stdin, out)
 
 
 if __name__ == "__main__":
