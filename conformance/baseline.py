@@ -13,6 +13,9 @@ An entry may carry a ``cause``: one line, written by a person, saying what the e
 what the ruling says. Reports show it next to the failure, and ``mtgc baseline REPORT --causes OLD``
 carries the causes of an earlier baseline over to the cases that still fail, so a published
 certification (docs/certification/) keeps every failure explained as it is re-run.
+
+A baseline written before a case was renamed keeps working: loading it maps each old id to the
+case's current id through ``suites/aliases.json`` (:mod:`conformance.aliases`).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conformance import aliases
 from conformance.interface import JSON
 
 BASELINE_VERSION = 1
@@ -93,7 +97,19 @@ def load_baseline(path: str | Path) -> JSON:
             raise BadInput(f"{str(path)!r} at {pointer}/cause: a cause must be one non-empty line of text")
         if "flaky" in entry and not isinstance(entry["flaky"], bool):
             raise BadInput(f"{str(path)!r} at {pointer}/flaky: must be true or false")
+    data["known_failures"] = current_ids(data["known_failures"])
     return data
+
+
+def current_ids(entries: dict[str, JSON]) -> dict[str, JSON]:
+    """``entries`` keyed by current case ids: an old id (``suites/aliases.json``) becomes its new id;
+    when a baseline lists both, the entry under the current id wins."""
+    out: dict[str, JSON] = {}
+    for case_id, entry in entries.items():
+        new = aliases.resolve(case_id)
+        if new == case_id or new not in entries:
+            out.setdefault(new, entry)
+    return out
 
 
 def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:

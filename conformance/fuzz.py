@@ -3,7 +3,7 @@
 Workers (processes) run batches of the fuzz invariants of :mod:`conformance.fuzz_props` per area with
 fresh random seeds until the example budget (``--examples``) or the time budget (``--minutes``) is
 spent; a live display shows examples run and failures found; failures are saved as regression cases
-(``--out``, default ``suites/regressions/``). The summary reports examples per second per area.
+(``--out``, default ``suites/staging/``). The summary reports examples per second per area.
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         out_console.print(m, style="red")
     total = sum(int(s["failures"]) for s in stats.values())
     out_console.print(
-        f"{total} failure(s); regression cases in {args.out or 'suites/regressions/'}"
+        f"{total} failure(s); regression cases in {args.out or 'suites/staging/'}"
         if total
         else "no failures"
     )
@@ -188,7 +188,7 @@ def register(sub: Any) -> None:
     budget.add_argument("--minutes", type=float, metavar="M", help="run for M minutes instead")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N")
     p.add_argument("--profile", default="dev", help="Hypothesis profile (dev, ci, nightly)")
-    p.add_argument("--out", metavar="DIR", help="where failures are saved (default suites/regressions/)")
+    p.add_argument("--out", metavar="DIR", help="where failures are saved (default suites/staging/)")
     p.add_argument(
         "--engine",
         metavar="COMMAND",

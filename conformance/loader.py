@@ -1,9 +1,11 @@
 """Find and read case files and card files.
 
-Layout (``suites/``): ``<topic>/*.json`` are cases (the topic is the directory name; ``regressions/``
-is a topic like any other), ``cards/*.json`` is the card catalogue (one card per file) and
-``seeds.json`` the founding rulings. Reading never raises for bad input: it returns a
-:class:`Problem` that says which file and why.
+Layout (``suites/``, see ``suites/README.md``): every ``*.json`` under a folder is a case, at any
+depth (``106-mana/could-produce/*.json``; the topic is the folder path from the suite's root, and
+``staging/`` is a topic like any other); ``cards/*.json`` is the card catalogue (one card per file);
+``seeds.json`` (the founding rulings) and ``aliases.json`` (old case ids) at the suite's root are no
+cases, nor is any README. Reading never raises for bad input: it returns a :class:`Problem` that
+says which file and why.
 """
 
 from __future__ import annotations
@@ -121,11 +123,23 @@ def is_seeds_file(path: Path) -> bool:
     return path.name == paths.SEEDS_FILE
 
 
+SUITE_FILES = (paths.SEEDS_FILE, paths.ALIASES_FILE)  # files of a suite's root that are no cases
+
+
+def is_suite_file(path: Path) -> bool:
+    """``seeds.json`` or ``aliases.json`` at the root of a suite (beside its ``cards/``)."""
+    return path.name in SUITE_FILES and (path.parent / paths.CARDS_DIR).is_dir()
+
+
+def is_readme(path: Path) -> bool:
+    return path.stem.upper() == "README"
+
+
 def suite_root_of(path: Path) -> Path:
     """The suite a case belongs to: the nearest ancestor directory that has a ``cards/`` catalogue.
 
-    ``suites/counters/x.json`` -> ``suites``; ``tests/data/broken/x.json`` -> ``tests/data`` when
-    ``tests/data/cards/`` exists. Falls back to the installed ``suites/``.
+    ``suites/106-mana/could-produce/x.json`` -> ``suites``; ``tests/data/broken/x.json`` ->
+    ``tests/data`` when ``tests/data/cards/`` exists. Falls back to the installed ``suites/``.
     """
     start = path if path.is_dir() else path.parent
     for directory in [start, *start.resolve().parents]:
@@ -137,8 +151,9 @@ def suite_root_of(path: Path) -> Path:
 def discover(targets: Sequence[Path]) -> tuple[list[Path], list[Path], list[Problem]]:
     """Expand files and directories into (case files, card files, problems), each sorted.
 
-    Under a directory, ``cards/*.json`` are card files, ``seeds.json`` is skipped, every other
-    ``*.json`` is a case. A file named explicitly is a card if it sits in a ``cards`` directory.
+    Under a directory (walked to any depth), ``cards/*.json`` are card files, the suite's
+    ``seeds.json`` and ``aliases.json`` and any README are skipped, every other ``*.json`` is a case.
+    A file named explicitly is a card if it sits in a ``cards`` directory.
     """
     cases: set[Path] = set()
     cards: set[Path] = set()
@@ -146,7 +161,9 @@ def discover(targets: Sequence[Path]) -> tuple[list[Path], list[Path], list[Prob
     for target in targets:
         if target.is_dir():
             for found in target.rglob("*.json"):
-                if is_seeds_file(found) and found.parent == target:
+                if is_readme(found) or (found.parent == target and found.name in SUITE_FILES):
+                    continue
+                if is_suite_file(found):
                     continue
                 (cards if is_card_file(found) else cases).add(found)
         elif target.is_file():
@@ -157,7 +174,15 @@ def discover(targets: Sequence[Path]) -> tuple[list[Path], list[Path], list[Prob
 
 
 def topic_of(path: Path) -> str:
-    return path.parent.name
+    """The case's folder, from its suite's root: ``106-mana/could-produce``, ``staging``.
+
+    A case that is not under its suite's root (a file elsewhere) has its directory's name."""
+    folder = path.parent.resolve()
+    try:
+        topic = folder.relative_to(suite_root_of(path).resolve()).as_posix()
+    except ValueError:
+        return path.parent.name
+    return topic if topic != "." else path.parent.name
 
 
 def load_cases(files: Iterable[Path]) -> tuple[list[CaseFile], list[Problem]]:

@@ -16,6 +16,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 CASE_SCHEMA = "case.schema.json"
 CARD_SCHEMA = "card.schema.json"
 SEEDS_FILE = "seeds.json"
+ALIASES_FILE = "aliases.json"
+STAGING_DIR = "staging"
 CARDS_DIR = "cards"
 
 
@@ -49,6 +51,16 @@ def cards_dir() -> Path:
 
 def seeds_path() -> Path:
     return suites_dir() / SEEDS_FILE
+
+
+def aliases_path() -> Path:
+    """``suites/aliases.json``: old case id -> new case id, for ids renamed when the suite was refiled."""
+    return suites_dir() / ALIASES_FILE
+
+
+def staging_dir() -> Path:
+    """``suites/staging/``: fuzz finds not yet triaged into the folder of their rule."""
+    return suites_dir() / STAGING_DIR
 
 
 def official_rulings_path() -> Path:

@@ -36,7 +36,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def is_suite_case(path: Path, rootdir: Path | None = None) -> bool:
     """A ``*.json`` case under a ``suites`` directory (counted from ``rootdir`` when inside it)."""
-    if path.suffix != ".json" or is_card_file(path) or path.name == "seeds.json":
+    if path.suffix != ".json" or is_card_file(path) or path.name in ("seeds.json", "aliases.json"):
         return False
     parts = path.parts
     if rootdir is not None:

@@ -1,10 +1,11 @@
 """Regression capture: a property's shrunk counterexample becomes a permanent, schema-valid case.
 
 When an invariant fails, :func:`report` puts the case in the Hypothesis report (``note``) and, on the
-final (shrunk) replay only, writes it to ``suites/regressions/`` (or ``$MTGC_REGRESSIONS_DIR``) with
+final (shrunk) replay only, writes it to ``suites/staging/`` (or ``$MTGC_REGRESSIONS_DIR``) with
 ``origin: {kind: fuzz, area, invariant}``, the CR rules in ``rules`` and the invariant's correct
 outcome as ``expect``, so every engine runs it from then on. The file is validated (schema and the
-cross-file checks) before it is written.
+cross-file checks) before it is written. A find stays in ``staging/`` (it runs like any case) until
+someone triages it into the folder of the rule that decides it (``suites/README.md``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ class InvariantFailed(AssertionError):
 
 
 def regressions_dir() -> Path:
-    return Path(os.environ.get(ENV_DIR) or paths.suites_dir() / "regressions")
+    """Where new finds are written: ``$MTGC_REGRESSIONS_DIR``, else ``suites/staging/``."""
+    return Path(os.environ.get(ENV_DIR) or paths.staging_dir())
 
 
 def is_final() -> bool:

@@ -3,8 +3,10 @@
 Checks, in order: the file reads as UTF-8 JSON (``file:line:column: message``); it matches its
 schema (``file: /pointer: message``, in plain words); then the cross-file checks of
 :mod:`conformance.checks` (rulings against ``spec/rulings/official.json`` included) and, across the
-files given, that case ids are unique. Warnings (``file: /pointer: warning: message``: a cited rule
-that seems off the case's topic, :mod:`conformance.provenance`) never make a file invalid.
+files given, that case ids are unique, and (when a whole suite is validated) that its ``aliases.json``
+leads each old id to a live one (:func:`conformance.aliases.check`). Warnings (``file: /pointer:
+warning: message``: a cited rule that seems off the case's topic, :mod:`conformance.provenance`)
+never make a file invalid.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from jsonschema.exceptions import SchemaError  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from conformance import paths
+from conformance import aliases, paths
 from conformance.checks import check_case
 from conformance.loader import (
     CaseFile,
@@ -235,6 +237,21 @@ def validate(
         result.add(found)
         if not found:
             result.cases.append(case)
+    result.add(_alias_problems(targets, loaded))
     result.problems.sort(key=lambda p: (p.file, p.line or 0, p.pointer or ""))
     result.warnings.sort(key=lambda p: (p.file, p.pointer or ""))
     return result
+
+
+def _alias_problems(targets: Sequence[Path], loaded: Sequence[CaseFile]) -> list[Problem]:
+    """The problems of the ``aliases.json`` of each whole suite among ``targets`` (a directory with
+    ``cards/``): checked against the ids of all that suite's cases, so never for a part of a suite."""
+    found: list[Problem] = []
+    for target in targets:
+        file = target / paths.ALIASES_FILE
+        if not (target.is_dir() and (target / paths.CARDS_DIR).is_dir() and file.exists()):
+            continue
+        root = target.resolve()
+        live = {case.case_id for case in loaded if root in case.path.resolve().parents}
+        found += aliases.check(file, live)
+    return found

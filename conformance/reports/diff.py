@@ -1,7 +1,12 @@
-"""Compare two reports by stable case id: regressed, fixed, new, removed (and other changes)."""
+"""Compare two reports by stable case id: regressed, fixed, new, removed (and other changes).
+
+Ids are compared as current ids: a report made before cases were renamed (an old ``report.json``)
+is matched case by case through ``suites/aliases.json`` (:mod:`conformance.aliases`).
+"""
 
 from __future__ import annotations
 
+from conformance import aliases
 from conformance.interface import JSON
 from conformance.reports.common import describe
 
@@ -13,8 +18,8 @@ def diff_reports(old: JSON, new: JSON) -> JSON:
     """``regressed``: passed before, now fails, errors, crashes, times out or is not applicable.
     ``fixed``: did not pass before, passes now. ``new``/``removed``: in only one report.
     ``changed``: any other change of outcome (e.g. fail -> crash)."""
-    before = {c["id"]: c for c in old["cases"]}
-    after = {c["id"]: c for c in new["cases"]}
+    before = {aliases.resolve(c["id"]): c for c in old["cases"]}
+    after = {aliases.resolve(c["id"]): c for c in new["cases"]}
     out: JSON = {"regressed": [], "fixed": [], "changed": [], "new": [], "removed": []}
     for case_id in sorted(set(before) | set(after)):
         o, n = before.get(case_id), after.get(case_id)
