@@ -20,7 +20,8 @@ def main(argv: list[str]) -> int:
     passes = int(argv[0]) if argv else 1
     import engine  # noqa: F401
     from conformance.engines.inprocess import ModuleEngine
-    from conformance.runner import run_cases, select
+    from conformance.runner import run_cases
+    from conformance.selection import select
     from conformance.validate import validate
 
     baseline = maxrss_mb()

@@ -25,7 +25,8 @@ from typing import Any
 from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import Engine
 from conformance.protocol import ProtocolEngine
-from conformance.runner import run_cases, select
+from conformance.runner import run_cases
+from conformance.selection import select
 from conformance.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,6 +26,7 @@ from conformance.interface import JSON, OUTCOMES, Difference, Verdict
 from conformance.loader import CaseFile, display
 from conformance.protocol import PROTOCOL_VERSION, ProtocolEngine, spec_dir
 from conformance.runner import Run, RunOptions, gather_cards, run_cases
+from conformance.selection import Selection, select
 from conformance.validate import validate
 
 REPORT_VERSION = 1
@@ -56,8 +57,9 @@ class SuiteProblem(Exception):
     """The cases cannot be certified (bad paths, invalid case files). The CLI exits with 2."""
 
 
-def plan(targets: Sequence[Path]) -> tuple[list[Planned], str]:
-    """Valid cases under ``targets`` with their cards, and the suite's content hash.
+def plan(targets: Sequence[Path], selection: Selection | None = None) -> tuple[list[Planned], str]:
+    """Valid cases under ``targets`` that ``selection`` picks, with their cards, and the content hash
+    of those case files.
 
     Raises SuiteProblem listing every problem when a case or card file is invalid: certifying
     against a broken suite would certify nothing.
@@ -71,12 +73,15 @@ def plan(targets: Sequence[Path]) -> tuple[list[Planned], str]:
             f"the suite has problems (run `mtgc validate`):\n{lines}"
             + (f"\n  … and {more} more" if more > 0 else "")
         )
+    where = ", ".join(str(t) for t in targets) if targets else "suites/"
     if not result.cases:
-        where = ", ".join(str(t) for t in targets) if targets else "suites/"
         raise SuiteProblem(f"no case files found under {where}")
+    chosen = select(result.cases, selection)
+    if not chosen:
+        raise SuiteProblem(f"no case under {where} matches {selection.describe() if selection else ''}")
     planned: list[Planned] = []
     digest = hashlib.sha256()
-    for found in sorted(result.cases, key=lambda c: (c.topic, c.case_id)):
+    for found in chosen:
         planned.append(Planned(found, gather_cards(found.data, result.catalogue_for(found))))
         digest.update(f"{found.topic}/{found.path.name}\0".encode())
         digest.update(hashlib.sha256(found.path.read_bytes()).hexdigest().encode() + b"\n")
@@ -95,6 +100,7 @@ class Settings:
     jobs: int = 1
     skip: frozenset[str] = frozenset()
     progress: Callable[[Verdict], None] | None = None
+    selection: Selection = Selection()
 
 
 def run_planned(items: Sequence[Planned], settings: Settings) -> Run:
@@ -235,7 +241,7 @@ def certify(
 ) -> JSON:
     """Plan, run and report. Raises SuiteProblem for a broken suite and EngineUnavailable for an
     engine that cannot be made; never for an engine that breaks down while running."""
-    items, suite_hash = plan(targets)
+    items, suite_hash = plan(targets, settings.selection)
     started = datetime.now(UTC)
     run = run_planned(items, settings)
     finished = datetime.now(UTC)

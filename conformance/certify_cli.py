@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from conformance.baseline import BadInput, load_baseline, make_baseline
-from conformance.certify import Settings, SuiteProblem, certify
+from conformance.certify import Settings, SuiteProblem, certify, known_features
 from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
 from conformance.interface import Verdict
 from conformance.protocol import ProtocolEngine, parse_command
 from conformance.reports import json_report, load_report, write_all
 from conformance.reports.common import describe
 from conformance.reports.diff import diff_reports, render
+from conformance.selection import add_arguments, from_arguments
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 
@@ -58,7 +59,11 @@ def cmd_certify(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
 
-    settings = Settings(args.engine, args.timeout, args.jobs, frozenset(args.skip or ()), progress)
+    try:
+        selection = from_arguments(args, known_features())
+    except ValueError as error:
+        return _bad(str(error))
+    settings = Settings(args.engine, args.timeout, args.jobs, frozenset(args.skip or ()), progress, selection)
     try:
         report = certify([Path(p) for p in args.paths], settings, baseline, args.baseline)
     except SuiteProblem as error:
@@ -172,6 +177,7 @@ def register(sub: Any) -> None:
         "--skip", action="append", metavar="ID", help="don't run this case (outcome skipped); repeatable"
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no line per failing case while running")
+    add_arguments(p)
     p.set_defaults(func=cmd_certify)
 
     p = sub.add_parser("smoke", help="check that an adapter speaks the protocol (one trivial case)")

@@ -27,7 +27,8 @@ from conformance.explain import decision_lines, expectation_rows, rule_lines, sc
 from conformance.interface import BAD_OUTCOMES, OUTCOMES, Engine, EngineInfo, Verdict
 from conformance.loader import CaseFile, display
 from conformance.rules import RuleIndex, load_rules, load_seeds
-from conformance.runner import RunOptions, gather_cards, run_cases, seeds_covered, select, summarize
+from conformance.runner import RunOptions, gather_cards, run_cases, seeds_covered, summarize
+from conformance.selection import Selection, add_arguments, from_arguments, select
 from conformance.validate import Validation, validate
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
@@ -138,9 +139,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         say(out, f"unknown feature(s) {', '.join(map(repr, unknown))}: the features are those of "
                  "spec/case.schema.json ($defs/feature)", "bold red")
         return EXIT_INVALID
-    cases = select(validation.cases, args.keyword)
+    selection = selection_or_none(out, args)
+    if selection is None:
+        return EXIT_INVALID
+    cases = select(validation.cases, selection)
     if not cases:  # nothing selected is a mistake, never a green run
-        why = f"no case under {_where(args)}" + (f" matches -k {args.keyword!r}" if args.keyword else "")
+        why = f"no case under {_where(args)}" + (f" matches {selection.describe()}" if selection else "")
         say(out, why if validation.ok else "no valid case to run", "bold red")
         return EXIT_INVALID
     opened = open_engine(out, args.engine, args.timeout)
@@ -190,6 +194,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_FAILED if bad else EXIT_OK
 
 
+def selection_or_none(out: Console, args: argparse.Namespace) -> Selection | None:
+    try:
+        return from_arguments(args, known_features())
+    except ValueError as exc:
+        say(out, str(exc), "bold red")
+        return None
+
+
 # -- list ----------------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
     out = console()
@@ -197,7 +209,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     table = Table()
     for column in ("id", "topic", "title"):
         table.add_column(column)
-    for case in select(validation.cases, args.keyword):
+    selection = selection_or_none(out, args)
+    if selection is None:
+        return EXIT_INVALID
+    for case in select(validation.cases, selection):
         table.add_row(case.case_id, case.topic, str(case.data.get("title", "")))
     out.print(table)
     if not validation.ok:
@@ -330,13 +345,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=positive_float, default=10.0, metavar="S",
         help="seconds per case for an adapter process (default 10)",
     )
-    p.add_argument("-k", dest="keyword", metavar="TEXT", help="only cases whose id or title contains TEXT")
+    add_arguments(p)
     p.add_argument("--exclude-feature", action="append", metavar="F", help="skip cases tagged with feature F")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("list", help="list cases: id, topic, title")
     paths_arg(p)
-    p.add_argument("-k", dest="keyword", metavar="TEXT", help="only cases whose id or title contains TEXT")
+    add_arguments(p)
     p.set_defaults(func=cmd_list)
 
     p = sub.add_parser("explain", help="a case in words, and what an engine does with it")

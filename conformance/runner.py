@@ -42,17 +42,6 @@ def case_seeds(case: JSON) -> tuple[str, ...]:
     return tuple(seeds)
 
 
-def select(cases: Iterable[CaseFile], keyword: str | None = None) -> list[CaseFile]:
-    """Cases whose id or title contains ``keyword`` (case-insensitive), in id order."""
-    chosen = []
-    needle = (keyword or "").casefold()
-    for case in cases:
-        title = str(case.data.get("title", "")) if isinstance(case.data, dict) else ""
-        if not needle or needle in case.case_id.casefold() or needle in title.casefold():
-            chosen.append(case)
-    return sorted(chosen, key=lambda c: (c.topic, c.case_id))
-
-
 def gather_cards(case: JSON, catalogue: Catalogue) -> dict[str, JSON]:
     """Every card the case uses: the setup's cards from the catalogue, names its ``find`` queries
     mention that the catalogue has (tokens made during the case), and its own inline ``cards``."""

@@ -10,7 +10,8 @@ from harness_helpers import EXAMPLES, FakeEngine, good_observation, observing
 
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import RunResult
-from conformance.runner import RunOptions, run_cases, seeds_covered, select, summarize
+from conformance.runner import RunOptions, run_cases, seeds_covered, summarize
+from conformance.selection import select
 from conformance.validate import Validation, validate
 
 
