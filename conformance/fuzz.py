@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from importlib.util import find_spec
 from typing import Any
 
 AREAS = ("counters", "mana", "targeting")
@@ -88,6 +89,9 @@ def run_batch(
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
+    if find_spec("hypothesis") is None:
+        print("mtgc: fuzz needs Hypothesis, in the test extra: pip install -e '.[test]'", file=sys.stderr)
+        return 2
     from rich.console import Console
     from rich.live import Live
     from rich.table import Table

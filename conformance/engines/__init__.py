@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.metadata import entry_points
+from importlib.util import find_spec
 
 from conformance.interface import Engine
 
@@ -40,8 +41,14 @@ def _reference(timeout: float) -> Engine:
     return ModuleEngine("engine")
 
 
-def _command(command: str) -> EngineFactory:
+def _shipped(command: str, package: str, extra: str) -> EngineFactory:
+    """An adapter shipped here for a third-party engine the ``extra`` installs (import ``package``)."""
+
     def open_command(timeout: float) -> Engine:
+        if find_spec(package) is None:
+            raise EngineUnavailable(
+                f"its engine is not installed (Python package {package!r}): pip install -e '.[{extra}]'"
+            )
         return command_engine(command, timeout)
 
     return open_command
@@ -49,8 +56,8 @@ def _command(command: str) -> EngineFactory:
 
 BUILTIN: dict[str, EngineFactory] = {
     "reference": _reference,
-    "phase": _command(PHASE),
-    "python-mtg": _command(PYTHON_MTG),
+    "phase": _shipped(PHASE, "phase", "phase"),
+    "python-mtg": _shipped(PYTHON_MTG, "mtg", "mtg"),
 }
 _REGISTERED: dict[str, EngineFactory] = {}
 

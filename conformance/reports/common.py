@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-from conformance.interface import JSON
+from conformance.interface import BAD_OUTCOMES as BAD
+from conformance.interface import JSON, OUTCOMES
 
-OUTCOMES = ("pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped")
-BAD = ("fail", "error", "crash", "timeout")
+__all__ = ["BAD", "OUTCOMES"]
 
 
 def show(value: JSON, limit: int = 200) -> str:
@@ -46,7 +46,7 @@ def percent(rate: float) -> str:
 
 
 def tally(cases: Iterable[JSON]) -> dict[str, int]:
-    counts = dict.fromkeys(OUTCOMES, 0)
+    counts: dict[str, int] = dict.fromkeys(OUTCOMES, 0)
     for case in cases:
         counts[case["outcome"]] += 1
     counts["total"] = sum(counts[o] for o in OUTCOMES)

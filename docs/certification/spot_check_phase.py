@@ -1,6 +1,7 @@
 """Spot checks of phase-python 0.103.0, driven directly (not through conformance/adapters).
 
-Run: /work/venv-3p/bin/python docs/certification/spot_check_phase.py [1|2|3|4|5|6|7]
+Run (with the phase extra installed: pip install -e '.[phase]'):
+    python docs/certification/spot_check_phase.py [1|2|3|4|5|6|7]
 Checks 1-3 build a game of Vivien, Arkbow Ranger + two Grizzly Bears (alice, seat 0) against Unsummon
 (bob, seat 1); checks 4-6 put other cards in alice's hand. Each uses phase's own Debug actions, then
 plays the steps of one failing case by hand.
