@@ -10,11 +10,10 @@ cd "$(dirname "$0")/../.."
 pip install --quiet -e '.[phase,mtg]'
 pytest -q -p no:cacheprovider tests/test_adapter_phase.py tests/test_adapter_mtg.py
 
-PHASE='python -m conformance.adapters.serve conformance.adapters.phase_engine'
-MTG='python -m conformance.adapters.serve conformance.adapters.mtg_engine'
-mtgc smoke --engine "$PHASE"
+# the engines by name (conformance/engines): each is its adapter served in a separate process
+mtgc smoke --engine phase
 out="$(mktemp -d)"
-mtgc certify --engine "$PHASE" --out "$out/phase" -q -j 2 \
+mtgc certify --engine phase --out "$out/phase" -q -j 2 \
   --baseline docs/certification/phase-0.103.0/known-failures.json
-mtgc certify --engine "$MTG" --out "$out/python-mtg" -q -j 2 \
+mtgc certify --engine python-mtg --out "$out/python-mtg" -q -j 2 \
   --baseline docs/certification/python-mtg-0.1.1/known-failures.json
