@@ -92,8 +92,7 @@ def test_a_permanent_controlled_by_another_player_than_its_owner_is_not_applicab
 
 
 def test_an_activation_with_one_move_per_target_takes_the_cases_target() -> None:
-    path = Path(__file__).parent.parent / "suites" / "targets-illegal-2"
-    case = json.loads((path / "targets-illegal-2-royal-assassin-cannot-target-itself.json").read_text())
+    case = suite_case("royal-assassin-cannot-target-itself")
     result = mtg_engine.run_case(case, {})
     assert result["status"] == "observed", result
     asked = result["observation"]["decisions"][0]
@@ -103,8 +102,7 @@ def test_an_activation_with_one_move_per_target_takes_the_cases_target() -> None
 
 def test_tokens_are_reported_as_tokens_named_by_their_subtypes() -> None:
     # CR 111.4: Spectral Procession's three Spirits are "Spirit Token"s, each with a token_created event
-    path = Path(__file__).parent.parent / "suites" / "costs-and-modes"
-    case = json.loads((path / "costs-and-modes-spectral-procession-paid-with-three-white.json").read_text())
+    case = suite_case("costs-and-modes-spectral-procession-paid-with-three-white")
     result = mtg_engine.run_case(case, {})
     assert result["status"] == "observed", result
     obs = result["observation"]
@@ -117,7 +115,7 @@ SUITES = Path(__file__).parent.parent / "suites"
 
 
 def suite_case(case_id: str) -> dict[str, Any]:
-    case: dict[str, Any] = json.loads(next(SUITES.glob(f"*/{case_id}.json")).read_text())
+    case: dict[str, Any] = json.loads(next(SUITES.rglob(f"{case_id}.json")).read_text())
     return case
 
 

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from conformance import paths
 from conformance.cli import main
-from conformance.loader import Catalogue, cards_used
+from conformance.loader import Catalogue, cards_used, discover
 from conformance.provenance import (
     load_official,
     origin_problems,
@@ -41,11 +41,8 @@ SPLIT_DAMAGE = (  # Arc Lightning's ruling (MTGJSON 2022-04-25), quoted by no se
 
 
 def suite_cases() -> list[tuple[str, dict[str, Any]]]:
-    found = []
-    for path in sorted(paths.suites_dir().glob("*/*.json")):
-        if path.parent.name != paths.CARDS_DIR:
-            found.append((str(path.relative_to(ROOT)), json.loads(path.read_text(encoding="utf-8"))))
-    return found
+    cases, _cards, _problems = discover([paths.suites_dir()])
+    return [(str(path.relative_to(ROOT)), json.loads(path.read_text(encoding="utf-8"))) for path in cases]
 
 
 def problems(case: dict[str, Any]) -> list[tuple[list[Any], str]]:

@@ -78,8 +78,10 @@ def shared_rulings(shared: Path) -> Iterator[tuple[str, str, str, str]]:
 
 
 def case_files(root: Path) -> Iterable[Path]:
-    for path in sorted((root / "suites").glob("*/*.json")):
-        if path.parent.name != "cards":
+    """Every case of suites/, at any depth (not the cards, nor seeds.json and aliases.json at its root)."""
+    suites = root / "suites"
+    for path in sorted(suites.rglob("*.json")):
+        if path.parent != suites and path.relative_to(suites).parts[0] != "cards":
             yield path
 
 
