@@ -37,7 +37,7 @@ def test_engine_modules_stay_small() -> None:
 
 
 def test_same_case_and_decisions_give_the_same_observation() -> None:
-    path = ROOT / "suites" / "proliferate" / "proliferate-chosen-only.json"
+    path = ROOT / "suites" / "701.34-proliferate" / "proliferate-chosen-only-smoke.json"
     case = json.loads(path.read_text(encoding="utf-8"))
     assert run_case(case, CATALOGUE) == run_case(case, CATALOGUE)
 
