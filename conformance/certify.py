@@ -24,7 +24,8 @@ from conformance.engines import get_engine
 from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import JSON, OUTCOMES, Difference, Verdict
 from conformance.loader import CaseFile, display
-from conformance.protocol import PROTOCOL_VERSION, ProtocolEngine, spec_dir
+from conformance.paths import spec_dir
+from conformance.protocol import PROTOCOL_VERSION, ProtocolEngine
 from conformance.runner import Run, RunOptions, gather_cards, run_cases
 from conformance.selection import Selection, select
 from conformance.validate import validate

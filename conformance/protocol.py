@@ -25,7 +25,6 @@ import time
 from collections import deque
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import IO
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
@@ -33,6 +32,7 @@ from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
 from conformance.fastschema import quick_check
 from conformance.interface import JSON, EngineFailure, EngineInfo, Outcome, RunResult
+from conformance.paths import spec_dir
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 64 * 1024 * 1024
@@ -82,15 +82,6 @@ class AdapterFailure(EngineFailure):
 
 class AdapterTimeout(AdapterFailure):
     outcome: Outcome = "timeout"
-
-
-def spec_dir() -> Path:
-    """The ``spec/`` directory: in the source tree, or the copy packaged in the wheel."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "spec", here / "_data" / "spec"):
-        if (candidate / "protocol").is_dir():
-            return candidate
-    raise FileNotFoundError("spec/protocol not found next to the conformance package")
 
 
 @cache

@@ -9,7 +9,8 @@ from pathlib import Path
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from conformance.interface import JSON
-from conformance.protocol import schema_problem, spec_dir
+from conformance.paths import spec_dir
+from conformance.protocol import schema_problem
 
 
 @cache
