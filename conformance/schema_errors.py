@@ -3,13 +3,17 @@
 ``oneOf`` failures (a script action, a ref, a decision's answer) are narrowed to the branch the
 instance was evidently meant to be (its ``action`` const matches, its type fits); failing that,
 ``jsonschema.exceptions.best_match`` picks the most relevant sub-error. So a wrong field in a
-``cast`` action reads "unknown field", not nine failed alternatives.
+``cast`` action reads "unknown field", not nine failed alternatives. A branch with a ``title`` (the
+card schema's ``effect.<kind>``, ``trigger.<kind>``, ``replacement.<kind>``) is named in its unknown
+and missing field messages, with the rule its ``description`` cites; a discriminator that matches no
+branch (an unknown ``do``) reads as the list of the kinds there are.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -79,6 +83,18 @@ def _choices(options: Sequence[JSON], got: JSON) -> str:
     return f"{_short(got)} is not one of the allowed values ({listed}){hint}"
 
 
+_CITED = re.compile(r"^CR [0-9]{3}(\.[0-9]+[a-z]?)?(, [0-9]{3}(\.[0-9]+[a-z]?)?)*")
+
+
+def _in_branch(schema: JSON) -> str:
+    """' for effect "unless" (CR 118.12a)': the branch's title and the rule its description cites."""
+    title = schema.get("title") if isinstance(schema, dict) else None
+    if not isinstance(title, str):
+        return ""
+    cited = _CITED.match(str(schema.get("description", "")))
+    return f" for {title}" + (f" ({cited.group(0)})" if cited else "")
+
+
 def _branches(error: ValidationError) -> dict[int, list[ValidationError]]:
     grouped: dict[int, list[ValidationError]] = {}
     for sub in error.context or []:
@@ -109,13 +125,36 @@ def _one_of(error: ValidationError) -> Iterator[tuple[str, str]]:
     if not error.context:
         yield pointer(error.absolute_path), "matches more than one of the allowed forms; make it unambiguous"
         return
-    candidates = [errs for errs in _branches(error).values() if not _disqualified(errs)]
+    branches = _branches(error)
+    candidates = [errs for errs in branches.values() if not _disqualified(errs)]
     if len(candidates) == 1:
         yield from describe_all(candidates[0])
         return
+    if not candidates:
+        unknown = _unknown_discriminator(error, list(branches.values()))
+        if unknown is not None:
+            yield unknown
+            return
     pool = [sub for errs in candidates for sub in errs] or list(error.context)
     best = best_match(pool)
     yield from describe(best)
+
+
+def _unknown_discriminator(error: ValidationError,
+                           branches: list[list[ValidationError]]) -> tuple[str, str] | None:
+    """Every branch is ruled out by a ``const`` on the same field (``do``, ``on``, ``event``): the value
+    is none of the kinds, so say which kinds there are (and the closest one)."""
+    consts: list[JSON] = []
+    field: tuple[Any, ...] | None = None
+    for errs in branches:
+        found = [e for e in errs if e.validator == "const" and len(e.relative_path) == 1]
+        if not found or (field is not None and tuple(found[0].relative_path) != field):
+            return None
+        field = tuple(found[0].relative_path)
+        consts.append(found[0].validator_value)
+    if field is None or not isinstance(error.instance, dict):
+        return None
+    return pointer([*error.absolute_path, *field]), _choices(consts, error.instance.get(field[0]))
 
 
 def describe(error: ValidationError) -> Iterator[tuple[str, str]]:
@@ -131,7 +170,7 @@ def describe(error: ValidationError) -> Iterator[tuple[str, str]]:
         present = instance if isinstance(instance, dict) else {}
         for name in value:
             if name not in present:
-                yield where, f"missing the required field {_short(name)}"
+                yield where, f"missing the required field {_short(name)}{_in_branch(schema)}"
     elif kind == "additionalProperties":
         allowed = sorted(schema.get("properties", {}))
         for name in sorted(instance) if isinstance(instance, dict) else []:
@@ -139,7 +178,8 @@ def describe(error: ValidationError) -> Iterator[tuple[str, str]]:
                 close = difflib.get_close_matches(name, allowed, n=1)
                 hint = f"did you mean {_short(close[0])}? " if close else ""
                 fields = ", ".join(allowed) if allowed else "none"
-                yield where + pointer([name]), f"unknown field {_short(name)}; {hint}allowed here: {fields}"
+                yield (where + pointer([name]),
+                       f"unknown field {_short(name)}{_in_branch(schema)}; {hint}allowed here: {fields}")
     elif kind == "type":
         shown = "" if instance is None or isinstance(instance, bool) else f" ({_short(instance)})"
         yield where, f"expected {_expected_type(value)}, found {_kind(instance)}{shown}"

@@ -52,7 +52,7 @@ def as_triggered(a: Mapping[str, Any]) -> Mapping[str, Any] | None:
         pay = {"do": "pay", "player": "that_player", **({"cost": a["cost"]} if "cost" in a else {}),
                **({"life": a["life"]} if "life" in a else {})}
         return {"kind": "triggered", "trigger": {"on": "becomes_target", "what": "self", "by": "opponent"},
-                "effects": [{"do": "unless", "player": "that_player", "a": [pay],
+                "effects": [{"do": "unless", "player": "that_player", "unless_cost": [pay],
                              "effects": [{"do": "counter_spell", "what": "it"}]}]}
     return None
 

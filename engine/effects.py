@@ -441,7 +441,7 @@ def _villainous_choice(ctx: Ctx, res: Res, p: Params) -> None:
             if option not in ("A", "B"):
                 raise IllegalAction("701.55a", "a villainous choice is option A or option B")
             ctx.emit({"type": "villainous_choice", "player": who, "option": option})
-            perform(ctx, res.with_info(that_player=who), p["a"] if option == "A" else p["b"])
+            perform(ctx, res.with_info(that_player=who), p["option_a"] if option == "A" else p["option_b"])
 
 
 @effect("may")
@@ -473,19 +473,20 @@ def _can_do(ctx: Ctx, res: Res, player: int, effects: Any) -> bool:
 
 @effect("unless")
 def _unless(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 118.12: "[effects] unless [a player does a]": that player (``player``, by default the
-    controller) chooses on resolution whether to do ``a`` (answered as "may"); if they don't, or can't,
-    ``effects`` happen. Ward: "counter that spell or ability unless that player pays [cost]" (702.21a)."""
+    """CR 118.12a: "[effects] unless [a player does something else]": that player (``player``, by default
+    the controller) chooses on resolution whether to pay ``unless_cost`` (answered as "may"); if they
+    don't, or can't, ``effects`` happen. Ward: "counter that spell or ability unless that player pays
+    [cost]" (702.21a)."""
     who = players(ctx, res, p.get("player", "you"))
     if not who:
         return
     payer = who[0]
-    options = (True, False) if _can_do(ctx, res, payer, p["a"]) else (False,)
+    options = (True, False) if _can_do(ctx, res, payer, p["unless_cost"]) else (False,)
     yes = ctx.choose(Decision("may", payer, res.source, options,
                               info=FMap({"forced": (False,) if options == (False,) else None})))
     if yes not in options:
         raise IllegalAction("118.12", f"answer the \"unless\" with one of {list(options)}")
-    perform(ctx, res, p["a"] if yes else p["effects"])
+    perform(ctx, res, p["unless_cost"] if yes else p["effects"])
 
 
 @effect("pay")

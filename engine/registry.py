@@ -1,6 +1,7 @@
 """The effect registry: each primitive is one small function registered by name (CR 608.2).
 
-``EFFECTS`` and the ``effect_kind`` enum of spec/card.schema.json list the same kinds (a test checks).
+``EFFECTS`` and the ``effect.<kind>`` branches of spec/card.schema.json name the same kinds, one branch
+each (a test checks).
 """
 
 from __future__ import annotations

@@ -17,9 +17,16 @@ from engine.registry import EFFECTS
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_effect_registry_and_card_schema_list_the_same_primitives() -> None:
+def test_each_registered_effect_has_exactly_one_schema_branch_and_each_branch_an_effect() -> None:
+    """Cards are data, effects are code: ``$defs/effect`` is a ``oneOf`` of one branch per kind, and the
+    kinds those branches name (their ``do`` const) are exactly the registered primitives, each once."""
     schema = json.loads((ROOT / "spec" / "card.schema.json").read_text(encoding="utf-8"))
-    assert set(EFFECTS) == set(schema["$defs"]["effect_kind"]["enum"])
+    defs = schema["$defs"]
+    branches = [defs[ref["$ref"].removeprefix("#/$defs/")] for ref in defs["effect"]["oneOf"]]
+    kinds = [branch["properties"]["do"]["const"] for branch in branches]
+    assert sorted(kinds) == sorted(set(kinds)), "a kind with two schema branches"
+    assert set(kinds) == set(EFFECTS)
+    assert {k.removeprefix("effect.") for k in defs if k.startswith("effect.")} == set(EFFECTS)
 
 
 def test_engine_never_imports_the_harness() -> None:
