@@ -38,6 +38,10 @@ _PATTERN_WORDS = {
     "^[1-9][0-9]{2}(\\.[0-9]+[a-z]?)?$": "a Comprehensive Rules number such as 704, 122.6 or 701.34a",
     "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "a date written YYYY-MM-DD",
     "^([+-][0-9]+/[+-][0-9]+|[a-z][a-z -]*[a-z])$": "a counter kind as printed (+1/+1, poison, lore, ...)",
+    "^-?[0-9]+$": (
+        "a whole number as printed (a * defined by a characteristic-defining ability, CR 604.3 and "
+        "208.2a, is not modelled)"
+    ),
 }
 
 

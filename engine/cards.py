@@ -50,13 +50,21 @@ class CardDef:
         return mana_value(self.mana_cost)
 
 
-def _int_or_none(value: Any) -> int | None:
+def _printed_number(data: Mapping[str, Any], field: str) -> int | None:
+    """A printed power, toughness or loyalty (CR 208.1, 306.5b); None if the card has none.
+
+    A ``*`` (or ``1+*``, X) is defined by a characteristic-defining ability (CR 604.3, 208.2a) that the
+    engine does not model: the card is refused by name rather than played as a 0 (the schema refuses
+    it too)."""
+    value = data.get(field)
     if value is None:
         return None
     try:
         return int(value)
     except (TypeError, ValueError):
-        return 0  # "*" and the like: characteristic-defining abilities are out of scope
+        raise BadCardData(
+            f"card {data.get('name', '?')!r}: {field} {value!r} is not a number; a {field} defined by a "
+            "characteristic-defining ability (CR 604.3, 208.2a) is not modelled") from None
 
 
 def mana_value(cost: str) -> int:
@@ -85,9 +93,9 @@ def card_from_json(data: Mapping[str, Any]) -> CardDef:
             types=tuple(data.get("types") or ()),
             subtypes=tuple(data.get("subtypes") or ()),
             supertypes=tuple(data.get("supertypes") or ()),
-            power=_int_or_none(data.get("power")),
-            toughness=_int_or_none(data.get("toughness")),
-            loyalty=_int_or_none(data.get("loyalty")),
+            power=_printed_number(data, "power"),
+            toughness=_printed_number(data, "toughness"),
+            loyalty=_printed_number(data, "loyalty"),
             colors=tuple(colors),
             abilities=tuple(data.get("abilities") or ()),
             is_token=bool(data.get("isToken", False)),

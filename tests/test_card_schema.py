@@ -1,6 +1,6 @@
 """spec/card.schema.json is typed: one closed branch per effect, trigger and replacement kind, each citing
 its rule and listing only the fields its kind reads; a schema error names the kind and the field.
-Generated cards (the fuzzer's) are valid."""
+Generated cards (the fuzzer's) are valid, and a ``*`` power is refused by name, never played as 0."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from conformance import strategies
 from conformance.loader import Problem
 from conformance.validate import load_schemas, schema_problems
+from engine.cards import card_from_json
+from engine.errors import BadCardData
 from engine.registry import EFFECTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,6 +156,18 @@ def test_the_errors_read_plainly() -> None:
     missing = problems(card_with("effect", {"draw": 1}))
     assert [(p.pointer, p.message) for p in missing] == [
         ("/abilities/0/effects/0", 'missing the required field "do"')]
+
+
+def test_a_star_power_is_refused_by_the_schema_and_by_the_engine() -> None:
+    card = {**card_with("effect", {"do": "proliferate"}), "name": "Tarmogoyf", "power": "*",
+            "toughness": "1+*"}
+    found = [(p.pointer, p.message) for p in problems(card)]
+    assert [pointer for pointer, _ in found] == ["/power", "/toughness"]
+    assert all("characteristic-defining ability, CR 604.3 and 208.2a, is not modelled" in m for _, m in found)
+    refused = r"card 'Tarmogoyf': power '\*' is not a number; .*CR 604\.3, 208\.2a"
+    with pytest.raises(BadCardData, match=refused):
+        card_from_json(card)
+    assert card_from_json({**card, "power": "-1", "toughness": None}).power == -1
 
 
 CASES = st.one_of(strategies.proliferate_cases(), strategies.counter_event_cases(), strategies.mana_cases(),
