@@ -30,9 +30,9 @@ from typing import IO
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
-from conformance.fastschema import quick_check
 from conformance.interface import JSON, EngineFailure, EngineInfo, Outcome, RunResult
 from conformance.paths import spec_dir
+from conformance.quickcheck import quick_check
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 64 * 1024 * 1024

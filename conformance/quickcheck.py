@@ -1,0 +1,39 @@
+"""A quick "is it valid?" in front of ``jsonschema``: the compiled validator of ``jsonschema-rs``.
+
+``jsonschema`` walks an instance through generic machinery (a validator per node); for the
+observation every answer carries, that cost more than running the reference engine. ``jsonschema-rs``
+checks the whole of JSON Schema 2020-12 about 5 times faster than the hand-written subset checker it
+replaces (conformance/fastschema.py; ``python -m benchmarks.schema_check``) and 45 times faster than
+``jsonschema``. It only says whether the instance is valid: an invalid one is left to ``jsonschema``,
+whose ``best_match`` words the message (so every message is unchanged). A schema it cannot compile
+here (a ``$ref`` to another file, never fetched: ``offline``) gives ``None``: always ask ``jsonschema``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jsonschema_rs
+
+Check = Callable[[Any], bool]
+
+
+def compile_schema(schema: Any) -> Check | None:
+    """The validity check of ``schema``, or None when jsonschema-rs can't compile it offline."""
+    try:
+        return jsonschema_rs.Draft202012Validator(schema, offline=True).is_valid
+    except (jsonschema_rs.ValidationError, ValueError, TypeError):
+        return None
+
+
+_COMPILED: dict[int, tuple[Any, Check | None]] = {}
+
+
+def quick_check(schema: Any) -> Check | None:
+    """:func:`compile_schema`, cached per schema object."""
+    entry = _COMPILED.get(id(schema))
+    if entry is None or entry[0] is not schema:
+        entry = (schema, compile_schema(schema))
+        _COMPILED[id(schema)] = entry
+    return entry[1]
