@@ -112,7 +112,7 @@ class PhaseRun:
         # put on the stack as a spell becomes cast): a trigger that is on the stack now and was not
         # before was put there by this action (CR 603.3), so it is reported after the action's events.
         for sid in after - before - self.triggers_reported:
-            event = self._pushed({"object_id": sid})
+            event = self.pushed_event({"object_id": sid})
             if event is not None:
                 self.events.append(event)
         return result
@@ -677,9 +677,6 @@ class PhaseRun:
     def project(self) -> dict[str, Any]:
         return observe.project(self)
 
-    def _attached_to(self, o: dict[str, Any]) -> str | None:
-        return observe.attached_to(self, o)
-
     # ------------------------------------------------------------ events
 
     def _map_events(self, raw: Any) -> None:
@@ -732,7 +729,7 @@ class PhaseRun:
     def _zone(self, z: Any) -> str | None:
         return str(z).lower() if z else None
 
-    def _zone_changed(self, d: dict[str, Any]) -> dict[str, Any]:
+    def zone_changed_event(self, d: dict[str, Any]) -> dict[str, Any]:
         record = d.get("record") or {}
         oid = d.get("object_id")
         if isinstance(oid, int) and isinstance(record.get("controller"), int):
@@ -740,12 +737,12 @@ class PhaseRun:
         return {"type": "zone_change", "object": self.ref_of(oid, record.get("name")),
                 "from": self._zone(d.get("from")), "to": self._zone(d.get("to"))}
 
-    def _resolved(self, d: dict[str, Any]) -> dict[str, Any]:
+    def resolved_event(self, d: dict[str, Any]) -> dict[str, Any]:
         source, kind, _ = self.stack_info.get(d.get("object_id", -1), (d.get("object_id"), "Spell", 0))
         return {"type": "resolved", "source": self.ref_of(source),
                 "kind": "spell" if kind == "Spell" else "ability"}
 
-    def _became_target(self, d: dict[str, Any]) -> dict[str, Any] | None:
+    def became_target_event(self, d: dict[str, Any]) -> dict[str, Any] | None:
         """phase's BecomesTarget {target: {"Object": id}, source_id, source_controller} (CR 115.7)."""
         t = d.get("target")
         if not (isinstance(t, dict) and "Object" in t):
@@ -754,7 +751,7 @@ class PhaseRun:
                 "player": self.player_of(d.get("source_controller")),
                 "source": self.ref_of(d.get("source_id"))}
 
-    def _pushed(self, d: dict[str, Any]) -> dict[str, Any] | None:
+    def pushed_event(self, d: dict[str, Any]) -> dict[str, Any] | None:
         info = self.stack_info.get(d.get("object_id", -1))
         if info and info[1] not in ("Spell", "ActivatedAbility", "KeywordAction:Crew"):
             self.triggers_reported.add(d["object_id"])

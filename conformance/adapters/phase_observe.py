@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from conformance.adapters._common import counter_to_case, keyword_name
-from conformance.adapters.phase_vocab import STEP_OF_PHASE, SYMBOL_OF_COLOR
-
-if TYPE_CHECKING:
-    from conformance.adapters.phase_engine import PhaseRun
+from conformance.adapters.phase_view import PhaseRunView
+from conformance.adapters.phase_vocab import STEP_OF_PHASE, SYMBOL_OF_COLOR, attached_to
 
 
-def project(run: PhaseRun) -> dict[str, Any]:
+def project(run: PhaseRunView) -> dict[str, Any]:
     s = run.g.state()["state"]
     objects = []
     for k in sorted(s["objects"], key=int):
@@ -55,7 +53,7 @@ def project(run: PhaseRun) -> dict[str, Any]:
         "players": players, "objects": objects, "stack": stack,
     }
 
-def project_object(run: PhaseRun, oid: int, o: dict[str, Any], zone: str) -> dict[str, Any]:
+def project_object(run: PhaseRunView, oid: int, o: dict[str, Any], zone: str) -> dict[str, Any]:
     counters = {counter_to_case(str(k)): n for k, n in (o.get("counters") or {}).items() if n}
     creature = "Creature" in ((o.get("card_types") or {}).get("core_types") or [])
     loyalty = o.get("loyalty")
@@ -72,10 +70,3 @@ def project_object(run: PhaseRun, oid: int, o: dict[str, Any], zone: str) -> dic
         "attached_to": attached_to(run, o) if zone == "battlefield" else None,
         "keywords": [keyword_name(k) for k in o.get("keywords") or []],
     }
-
-def attached_to(run: PhaseRun, o: dict[str, Any]) -> str | None:
-    """phase's attached_to is {"type": "Object", "data": id} (or a Player); the case's is a ref."""
-    a = o.get("attached_to")
-    if not isinstance(a, dict):
-        return None
-    return run.player_of(a.get("data")) if a.get("type") == "Player" else run.ref_of(a.get("data"))

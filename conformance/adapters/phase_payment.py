@@ -3,13 +3,11 @@ mana pool only, and the check that its automatic payment tapped nothing (docs/ad
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from conformance.adapters._common import Rejected, Unanswered
+from conformance.adapters.phase_view import PhaseRunView
 from conformance.adapters.phase_vocab import COLOR_OF_SYMBOL, PROMPTS, SYMBOL_OF_COLOR, payment_candidates
-
-if TYPE_CHECKING:
-    from conformance.adapters.phase_engine import PhaseRun
 
 PAYMENT_CAP = 24  # most candidate payments phase is asked to judge for one cost (each costs a load_game)
 
@@ -34,13 +32,13 @@ def _pool(g: Any, seat: int) -> list[dict[str, Any]]:
     return [u for u in units if CONVOKE_UNIT not in (u.get("restrictions") or [])]
 
 
-def has_convoke(run: PhaseRun, oid: int) -> bool:
+def has_convoke(run: PhaseRunView, oid: int) -> bool:
     card = run.cards.get(str(run.g.object(oid).get("name"))) or {}
     return any(a.get("kind") == "keyword" and a.get("keyword") == "Convoke"
                for a in card.get("abilities") or [])
 
 
-def convoke(run: PhaseRun, seat: int) -> None:
+def convoke(run: PhaseRunView, seat: int) -> None:
     """phase's ManaPayment with convoke_mode Convoke: the case's convoke decision ({creature: "generic" or a
     color}, CR 702.51a) as TapForConvoke actions (generic is phase's "Colorless"); each creature tapped
     adds a unit restricted to this payment (phase spends it: it can't be pinned); the rest is paid from
@@ -70,7 +68,7 @@ def convoke(run: PhaseRun, seat: int) -> None:
         run.apply(seat, {"type": "TapForConvoke", "data": {"object_id": oid, "mana_type": mana_type}})
 
 
-def _names(run: PhaseRun, source_id: int | None) -> Any:
+def _names(run: PhaseRunView, source_id: int | None) -> Any:
     """Whether a decision entry's ``source`` ref names this spell (DecisionBook.match)."""
     def source_matches(ref: Any) -> bool:
         try:
@@ -80,7 +78,7 @@ def _names(run: PhaseRun, source_id: int | None) -> Any:
     return source_matches
 
 
-def _convoke_offers(run: PhaseRun) -> list[dict[str, Any]]:
+def _convoke_offers(run: PhaseRunView) -> list[dict[str, Any]]:
     return [a.to_dict()["data"] for a in run.g.actions() if a.to_dict().get("type") == "TapForConvoke"]
 
 
@@ -108,12 +106,12 @@ def _by_symbol(units: list[dict[str, Any]]) -> dict[str, int]:
     return pool
 
 
-def pool_units(run: PhaseRun, seat: int) -> tuple[list[dict[str, Any]], dict[str, int]]:
+def pool_units(run: PhaseRunView, seat: int) -> tuple[list[dict[str, Any]], dict[str, int]]:
     units = _pool(run.g, seat)
     return units, _by_symbol(units)
 
 
-def scripted_payment(run: PhaseRun, seat: int, oid: int) -> bool:
+def scripted_payment(run: PhaseRunView, seat: int, oid: int) -> bool:
     """Whether an unused mana_payment entry of the case names this spell as its source: then it is cast
     with payment_mode Manual. Not always: phase 0.103.0 loses a "becomes the target" trigger (ward) of
     a spell paid manually (it reports BecomesTarget while targets are chosen, before ManaPayment, and
@@ -131,7 +129,7 @@ def scripted_payment(run: PhaseRun, seat: int, oid: int) -> bool:
             continue
     return False
 
-def refuse_auto_tapping(run: PhaseRun, events: Any) -> None:
+def refuse_auto_tapping(run: PhaseRunView, events: Any) -> None:
     """phase paying by itself (Auto) activated a mana ability of another permanent: the pool did not
     pay the cost, and the adapter never taps a source for the player (spec/README.md 1.3: mana
     abilities are activated before), so the step is refused."""
@@ -142,7 +140,7 @@ def refuse_auto_tapping(run: PhaseRun, events: Any) -> None:
                        "for mana (the adapter pays from the pool only: mana abilities come before)",
                        "601.2h")
 
-def pay_mana(run: PhaseRun, seat: int) -> None:
+def pay_mana(run: PhaseRunView, seat: int) -> None:
     """phase's ManaPayment prompt (a spell cast with payment_mode Manual): pay from the pool only
     (spec/README.md 1.3: mana abilities are activated before, the adapter never taps a source). The
     units paid are pinned (SpendPoolMana) and the payment made by passing; phase then asks the
@@ -186,7 +184,7 @@ def pips(units: list[dict[str, Any]], pool: dict[str, int], answer: dict[str, An
         pips += [int(u["pip_id"]) for u in units if u.get("color") == COLOR_OF_SYMBOL[sym]][:n]
     return pips
 
-def check_paid(run: PhaseRun, result: Any) -> None:
+def check_paid(run: PhaseRunView, result: Any) -> None:
     """After phase took a payment chosen at ManaPayment: it must have spent exactly that mana from the
     pool and activated no mana ability (its Manual payment taps sources for what the pinned units
     don't pay)."""
@@ -209,7 +207,7 @@ def check_paid(run: PhaseRun, result: Any) -> None:
         raise Rejected(f"mana_payment: phase spent {spent} from the pool, not the {want} chosen",
                        "601.2h")
 
-def payment_options(run: PhaseRun, seat: int, units: list[dict[str, Any]],
+def payment_options(run: PhaseRunView, seat: int, units: list[dict[str, Any]],
                      pool: dict[str, int]) -> list[dict[str, int]] | None:
     """The ways phase's manual payment pays the pending cast's cost from the pool (spec options of
     mana_payment: mana by symbol, "life" 2 per Phyrexian symbol). Candidates are bounded by the
@@ -234,7 +232,7 @@ def payment_options(run: PhaseRun, seat: int, units: list[dict[str, Any]],
         return candidates
     return [c for c in candidates if pays(run, state, seat, units, pool, c)]
 
-def pays(run: PhaseRun, state: Any, seat: int, units: list[dict[str, Any]], pool: dict[str, int],
+def pays(run: PhaseRunView, state: Any, seat: int, units: list[dict[str, Any]], pool: dict[str, int],
           candidate: dict[str, int]) -> bool:
     """Whether phase, on a copy of the game, takes exactly ``candidate`` from the pool for the cost."""
     g = run.engine.load_game(state)

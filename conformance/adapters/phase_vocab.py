@@ -9,12 +9,10 @@ each was found.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from conformance.adapters._common import Rejected, counter_to_case, keyword_name
-
-if TYPE_CHECKING:
-    from conformance.adapters.phase_engine import PhaseRun
+from conformance.adapters.phase_view import PhaseRunView
 
 PHASE_OF_STEP = {
     "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "PreCombatMain",
@@ -30,7 +28,7 @@ COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Gr
 SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 
 
-def _targets_options(run: PhaseRun, d: dict[str, Any]) -> Any:
+def _targets_options(run: PhaseRunView, d: dict[str, Any]) -> Any:
     sel = d.get("selection") or {}
     legal = sel.get("current_legal_targets")
     if legal is None and d.get("target_slots"):
@@ -38,11 +36,11 @@ def _targets_options(run: PhaseRun, d: dict[str, Any]) -> Any:
     return [run.target_ref(t) for t in legal or []]
 
 
-def _select(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _select(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"type": "SelectTargets", "data": {"targets": [run.resolve_ref(r) for r in answer or []]}}
 
 
-def _replacement(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _replacement(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     want = run.resolve_ref(answer).get("Object")
     for i, c in enumerate(d.get("candidates") or []):
         if c.get("source_id") == want:
@@ -50,16 +48,16 @@ def _replacement(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any
     raise Rejected(f"replacement_effect: {answer!r} is not among the effects phase offers")
 
 
-def _choose_player(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _choose_player(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"type": "ChooseOption", "data": {"choice": str(run.resolve_ref(answer).get("Player"))}}
 
 
-def _distribute(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _distribute(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"type": "DistributeAmong", "data": {
         "distribution": [[run.resolve_ref(a), n] for a, n in (answer or {}).items()]}}
 
 
-def _trigger_order(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _trigger_order(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     """spec: answer lists the sources in the order they are put on the stack (first = resolves last).
     phase's OrderTriggers.order lists indices into data.triggers in that same order: checked by hand,
     order [0, 1] leaves triggers[1] on top (docs/certification/spot-checks.md)."""
@@ -90,7 +88,7 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     return str(kind_type)
 
 
-def _selectable_modes(run: PhaseRun) -> list[int] | None:
+def _selectable_modes(run: PhaseRunView) -> list[int] | None:
     """The modes phase lets the player choose: every index in its legal SelectModes actions (its prompt
     lists all modes, legal or not)."""
     found = {i for a in run.g.actions() for i in (a.to_dict().get("data") or {}).get("indices", ())
@@ -98,11 +96,11 @@ def _selectable_modes(run: PhaseRun) -> list[int] | None:
     return sorted(found) or None
 
 
-def _select_cards(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _select_cards(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in answer or []]}}
 
 
-def _outside_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
+def _outside_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
     """The cards phase offers (its sideboard's as aliases, others by their source type), and null."""
     sideboard = {(seat, i): alias for alias, (seat, i, _) in run.outside.items()}
     options: list[Any] = []
@@ -115,7 +113,7 @@ def _outside_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
     return [*options, None]
 
 
-def _outside_card(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _outside_card(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     """phase's OutsideGameChoice: the answer (a sideboard alias, or null for none) is sent as the card's
     index in the deciding player's sideboard; phase judges whether it may be brought in."""
     if answer is None:
@@ -128,7 +126,7 @@ def _outside_card(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, An
             "data": {"selections": [{"type": "Sideboard", "data": {"sideboard_index": where[1]}}]}}
 
 
-def _phyrexian(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _phyrexian(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     """phase's PhyrexianPayment asks, per Phyrexian symbol, mana or 2 life (CR 107.4f). The case's
     mana_payment answer says how much life is paid ("life": 2 per symbol); phase asks it after the mana
     units were chosen at its ManaPayment prompt, so the answer is the one taken there
@@ -179,7 +177,7 @@ def payment_candidates(cost: Any, pool: dict[str, int], cap: int) -> list[dict[s
     return out
 
 
-def _mana_color(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _mana_color(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     """ChooseManaColor: one colour, or for "N mana in any combination of colors" phase's single
     AnyCombination prompt, answered with the case's next N mana_color entries (the reference engine
     asks one decision per mana)."""
@@ -193,7 +191,7 @@ def _mana_color(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]
             "data": {"choice": {"type": "SingleColor", "data": COLOR_OF_SYMBOL[answer]}}}
 
 
-def _combat_damage_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
+def _combat_damage_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
     out: list[Any] = [run.ref_of(b.get("blocker_id")) for b in d.get("blockers") or []]
     at = d.get("attack_target") or {}
     if d.get("trample"):  # phase's AttackTarget is internally tagged: {"type": "Player", "data": seat}
@@ -202,7 +200,7 @@ def _combat_damage_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
     return out
 
 
-def _combat_damage(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _combat_damage(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     """phase's AssignCombatDamage (CR 510.1c): the case's {ref: amount}; what goes to the player or
     planeswalker it attacks (trample, 702.19b) is phase's trample_damage."""
     assignments: list[list[int]] = []
@@ -217,7 +215,7 @@ def _combat_damage(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, A
                                                    "trample_damage": trample, "controller_damage": 0}}
 
 
-def _copy_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
+def _copy_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
     """CopyRetarget asks one target slot at a time (``current_slot``): the copy's current target, then
     the legal alternatives phase lists (spec: one new_targets decision per target of the copy)."""
     slots = d.get("target_slots") or []
@@ -231,7 +229,7 @@ def _copy_options(run: PhaseRun, d: dict[str, Any]) -> list[Any]:
     return out
 
 
-def _copy_retarget(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _copy_retarget(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
     """The case's one-element list for the slot phase asks: ChooseTarget{target}. Keeping the current
     target is answering it: sent as ChooseTarget when phase lists it among the alternatives, else (the
     current target is no longer legal, or phase lists only the others) as KeepAllCopyTargets when this is
@@ -252,8 +250,8 @@ def _copy_retarget(run: PhaseRun, d: dict[str, Any], answer: Any) -> dict[str, A
 
 PromptHandler = tuple[
     str,
-    Callable[["PhaseRun", dict[str, Any]], Any],
-    Callable[["PhaseRun", dict[str, Any], Any], dict[str, Any]],
+    Callable[[PhaseRunView, dict[str, Any]], Any],
+    Callable[[PhaseRunView, dict[str, Any], Any], dict[str, Any]],
 ]
 PROMPTS: dict[str, PromptHandler] = {
     "TargetSelection": ("targets", _targets_options, _select),
@@ -329,7 +327,7 @@ PROMPTS: dict[str, PromptHandler] = {
                                  _select_cards),
 }
 
-EventMapper = Callable[["PhaseRun", dict[str, Any]], "dict[str, Any] | None"]
+EventMapper = Callable[[PhaseRunView, dict[str, Any]], "dict[str, Any] | None"]
 EVENTS: dict[str, EventMapper] = {
     "SpellCast": lambda r, d: {"type": "spell_cast", "player": r.player_of(d.get("controller")),
                                "card": r.ref_of(d.get("object_id"))},
@@ -337,11 +335,11 @@ EVENTS: dict[str, EventMapper] = {
                                       "source": r.ref_of(d.get("source_id")), "ability": r.activating},
     "CrimeCommitted": lambda r, d: {"type": "crime_committed", "player": r.player_of(d.get("player_id")),
                                     "source": r.ref_of(r.context)},
-    "StackResolved": lambda r, d: r._resolved(d),
-    "SpellCountered": lambda r, d: {**r._resolved(d), "type": "countered"},
+    "StackResolved": lambda r, d: r.resolved_event(d),
+    "SpellCountered": lambda r, d: {**r.resolved_event(d), "type": "countered"},
     # {"target": {"Object": id}, "source_id", "source_controller"}: an object became a target (CR 115.7)
-    "BecomesTarget": lambda r, d: r._became_target(d),
-    "StackPushed": lambda r, d: r._pushed(d),
+    "BecomesTarget": lambda r, d: r.became_target_event(d),
+    "StackPushed": lambda r, d: r.pushed_event(d),
     "CounterAdded": lambda r, d: {"type": "counters_put", "object": r.ref_of(d.get("object_id")),
                                   "counter": counter_to_case(str(d.get("counter_type"))),
                                   "amount": d.get("count"), "by": r.player_of(d.get("actor"))},
@@ -359,7 +357,7 @@ EVENTS: dict[str, EventMapper] = {
     "ManaAdded": lambda r, d: {"type": "mana_added", "player": r.player_of(d.get("player_id")),
                                "mana": {SYMBOL_OF_COLOR.get(str(d.get("mana_type")), "C"): 1},
                                "source": r.ref_of(d.get("source_id"))},
-    "ZoneChanged": lambda r, d: r._zone_changed(d),
+    "ZoneChanged": lambda r, d: r.zone_changed_event(d),
     "TokenCreated": lambda r, d: {"type": "token_created", "object": r.ref_of(d.get("object_id")),
                                   "controller": r.controller_now(d.get("object_id"))},
     "DamageDealt": lambda r, d: {"type": "damage_dealt", "source": r.ref_of(d.get("source_id")),
@@ -381,7 +379,7 @@ EVENTS: dict[str, EventMapper] = {
 }
 
 
-def attachments(run: PhaseRun) -> dict[int, Any]:
+def attachments(run: PhaseRunView) -> dict[int, Any]:
     """What each Equipment and Aura is attached to now (phase's attached_to; None off the battlefield).
     The objects are found once, in the state the script starts from."""
     if run.attachables is None:
@@ -398,7 +396,7 @@ def attachments(run: PhaseRun) -> dict[int, Any]:
     return out
 
 
-def attached_events(run: PhaseRun) -> list[dict[str, Any]]:
+def attached_events(run: PhaseRunView) -> list[dict[str, Any]]:
     """phase's EffectResolved{kind: Attach} names no object: the Equipment or Aura whose attached_to the
     action changed is the one attached (CR 701.3), reported with what it is attached to now."""
     out = []
@@ -406,11 +404,11 @@ def attached_events(run: PhaseRun) -> list[dict[str, Any]]:
         if now is not None and now != run.attachments.get(oid):
             run.attachments[oid] = now
             out.append({"type": "attached", "object": run.ref_of(oid),
-                        "attached_to": run._attached_to({"attached_to": now})})
+                        "attached_to": attached_to(run, {"attached_to": now})})
     return out
 
 
-def crewed_events(run: PhaseRun, vehicle: Any) -> list[dict[str, Any]]:
+def crewed_events(run: PhaseRunView, vehicle: Any) -> list[dict[str, Any]]:
     """A crewed event for each creature phase's crew ability on the stack was paid with (its
     paid_creature_ids): those creatures crewed the Vehicle (CR 702.122b)."""
     for e in reversed(run.g.stack()):
@@ -423,7 +421,7 @@ def crewed_events(run: PhaseRun, vehicle: Any) -> list[dict[str, Any]]:
     return []
 
 
-def infect_giver(run: PhaseRun, raw: list[dict[str, Any]], i: int) -> int | None:
+def infect_giver(run: PhaseRunView, raw: list[dict[str, Any]], i: int) -> int | None:
     """phase reports poison counters from infect (or toxic) damage as PlayerCounterChanged{Poison} next to
     the DamageDealt to that player: the damage source's controller gives them (CR 702.90b, 120.3b,
     702.164c). The seat of that controller (as it last was on the battlefield, if it has left), or None
@@ -449,8 +447,16 @@ def infect_giver(run: PhaseRun, raw: list[dict[str, Any]], i: int) -> int | None
     return None
 
 
-def crew_flags(run: PhaseRun, oid: int) -> list[bool]:
+def crew_flags(run: PhaseRunView, oid: int) -> list[bool]:
     """For each activated ability of the object's catalogue card: whether it is crew (cost {"crew": N})."""
     card = run.cards.get(str(run.g.object(oid).get("name"))) or {}
     return [isinstance(a.get("cost"), dict) and "crew" in a["cost"]
             for a in card.get("abilities") or [] if a.get("kind") == "activated"]
+
+
+def attached_to(run: PhaseRunView, o: dict[str, Any]) -> str | None:
+    """phase's attached_to is {"type": "Object", "data": id} (or a Player); the case's is a ref."""
+    a = o.get("attached_to")
+    if not isinstance(a, dict):
+        return None
+    return run.player_of(a.get("data")) if a.get("type") == "Player" else run.ref_of(a.get("data"))
