@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from conformance import aliases
 from conformance.baseline import BadInput, load_baseline, make_baseline
 from conformance.certify import Settings, SuiteProblem, certify, known_features
 from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
@@ -63,7 +64,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
         selection = from_arguments(args, known_features())
     except ValueError as error:
         return _bad(str(error))
-    settings = Settings(args.engine, args.timeout, args.jobs, frozenset(args.skip or ()), progress, selection)
+    skip = frozenset(aliases.resolve_all(args.skip or ()))  # an old id skips the case it became
+    settings = Settings(args.engine, args.timeout, args.jobs, skip, progress, selection)
     try:
         report = certify([Path(p) for p in args.paths], settings, baseline, args.baseline)
     except SuiteProblem as error:

@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from conformance import CR_DATE, SUITE_VERSION
+from conformance import CR_DATE, SUITE_VERSION, aliases
 from conformance.certify import known_features
 from conformance.compare import MalformedObservation, compare, render, show
 from conformance.engines import EngineUnavailable, get_engine
@@ -232,7 +232,10 @@ def section(out: Console, title: str, lines: Sequence[str]) -> None:
 def cmd_explain(args: argparse.Namespace) -> int:
     out = console()
     validation = validate(targets(args))
-    matches = [c for c in validation.cases if c.case_id == args.id]
+    wanted = aliases.resolve(args.id)  # an old id (suites/aliases.json) finds the case it became
+    if wanted != args.id:
+        say(out, f"{args.id} is an old id of {wanted}", "yellow")
+    matches = [c for c in validation.cases if c.case_id == wanted]
     if not matches:
         invalid = [p for p in validation.problems if args.id in p.file]
         say(out, f"no valid case has the id {args.id!r}", "bold red")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -126,3 +127,17 @@ def test_a_selection_that_runs_nothing_exits_2_never_green(
     argv = [str(tmp_path) if a == "{empty}" else a for a in argv]
     assert main(argv) == 2
     assert says in capsys.readouterr().out
+
+
+def test_an_old_case_id_still_names_its_case_in_explain_and_skip(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from conformance import aliases
+
+    old, new = next(iter(sorted(aliases.load().items())))
+    assert main(["explain", old]) == 0
+    assert f"{old} is an old id of {new}" in capsys.readouterr().out
+    out = tmp_path / "r"
+    assert main(["certify", "--engine", "reference", "-k", new, "--skip", old, "--out", str(out), "-q"]) == 0
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert [(c["id"], c["outcome"]) for c in report["cases"]] == [(new, "skipped")]
