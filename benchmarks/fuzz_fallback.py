@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import engine
-from conformance.loader import Catalogue
-from conformance.runner import gather_cards
-from conformance.validate import validate
+from conformance.cases.loader import Catalogue
+from conformance.cases.validate import validate
+from conformance.run.runner import gather_cards
 
 AREAS = ("counters", "mana", "targeting")
 SOURCES = ("Forest", "Island", "Mountain", "Llanowar Elves", "Fellwar Stone")

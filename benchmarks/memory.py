@@ -19,10 +19,10 @@ def maxrss_mb() -> float:
 def main(argv: list[str]) -> int:
     passes = int(argv[0]) if argv else 1
     import engine  # noqa: F401
+    from conformance.cases.selection import select
+    from conformance.cases.validate import validate
     from conformance.engines.inprocess import ModuleEngine
-    from conformance.runner import run_cases
-    from conformance.selection import select
-    from conformance.validate import validate
+    from conformance.run.runner import run_cases
 
     baseline = maxrss_mb()
     validation = validate()

@@ -22,12 +22,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from conformance.cases.selection import select
+from conformance.cases.validate import validate
 from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import Engine
-from conformance.protocol import ProtocolEngine
-from conformance.runner import run_cases
-from conformance.selection import select
-from conformance.validate import validate
+from conformance.run.protocol import ProtocolEngine
+from conformance.run.runner import run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 AREAS = ("counters", "mana", "targeting")
@@ -58,7 +58,7 @@ def phase_python(explicit: str | None) -> str | None:
         if not python or not Path(python).exists():
             continue
         probe = subprocess.run(
-            [python, "-c", "import phase, conformance.adapters.phase_engine"], capture_output=True, cwd=ROOT
+            [python, "-c", "import phase, conformance.adapters.phase.engine"], capture_output=True, cwd=ROOT
         )
         if probe.returncode == 0:
             return python
@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     phase_cases = cases
     if phase_py:
         phase = ProtocolEngine(
-            f"{shlex.quote(phase_py)} -m conformance.adapters.serve conformance.adapters.phase_engine",
+            f"{shlex.quote(phase_py)} -m conformance.adapters.serve conformance.adapters.phase.engine",
             timeout=60,
         )
         _, phase_outcomes = one_pass(phase, cases, validation.catalogue_for, 1)  # warm up (card-data cache)

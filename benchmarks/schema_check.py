@@ -1,11 +1,11 @@
 """``python -m benchmarks.schema_check``: checking engine observations against the protocol's schema.
 
-The job is the one ``conformance.protocol`` does for every answer an adapter sends: is this observation
+The job is the one ``conformance.run.protocol`` does for every answer an adapter sends: is this observation
 valid under ``spec/protocol/result.json``'s ``observation``? The batch is real: the reference engine's
 observation of every case of the suite (about 800). Each checker validates the whole batch; the
 repetitions are interleaved so a noisy machine slows them alike, and each figure is the median.
 
-Checkers: ``jsonschema-rs`` (conformance/quickcheck.py, the quick check in front of jsonschema),
+Checkers: ``jsonschema-rs`` (conformance/run/quickcheck.py, the quick check in front of jsonschema),
 ``jsonschema`` (``Draft202012Validator.is_valid``, the baseline) and, in a checkout that still has it,
 ``fastschema`` (conformance/fastschema.py, the hand-written subset checker that quickcheck replaced).
 With ``--only NAME`` the script builds the batch and runs that one checker ``--loops`` times, for timing
@@ -33,8 +33,8 @@ Check = Callable[[JSON], bool]
 def observations() -> list[JSON]:
     """The reference engine's observation of every valid case of the suite."""
     import engine
-    from conformance.runner import gather_cards
-    from conformance.validate import validate
+    from conformance.cases.validate import validate
+    from conformance.run.runner import gather_cards
 
     result = validate(None)
     out = []
@@ -44,7 +44,7 @@ def observations() -> list[JSON]:
 
 
 def observation_schema() -> JSON:
-    from conformance.protocol import observation_validator
+    from conformance.run.protocol import observation_validator
 
     return observation_validator().schema
 
@@ -58,7 +58,7 @@ def checkers(schema: JSON) -> dict[str, Callable[[], Check]]:
         return check  # type: ignore[no-any-return]
 
     def rust() -> Check:
-        from conformance.quickcheck import quick_check
+        from conformance.run.quickcheck import quick_check
 
         check = quick_check(schema)
         assert check is not None, "jsonschema-rs cannot compile the observation schema"

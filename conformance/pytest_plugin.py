@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
+from conformance.cases.loader import is_card_file, read_json, suite_root_of
+from conformance.cases.validate import Validation, validate
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import Engine, EngineInfo
-from conformance.loader import is_card_file, read_json, suite_root_of
-from conformance.runner import run_case
-from conformance.validate import Validation, validate
+from conformance.run.runner import run_case
 
 _VALIDATIONS = pytest.StashKey[dict[Path, Validation]]()
 _ENGINE = pytest.StashKey[tuple[Engine, EngineInfo] | str]()
@@ -97,7 +97,7 @@ class CaseJsonFile(pytest.File):
 
 class CaseItem(pytest.Item):
     def runtest(self) -> None:
-        from conformance.compare import render
+        from conformance.run.compare import render
 
         validation = _validation_for(self.config, self.path)
         here = self.path.resolve()

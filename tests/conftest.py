@@ -1,4 +1,4 @@
-"""Shared test configuration: the Hypothesis profiles of the fuzz suite (conformance/hypothesis_profiles.py).
+"""Shared test configuration: the Hypothesis profiles of the fuzz suite (conformance/fuzz/profiles.py).
 
 ``--hypothesis-profile=NAME`` wins; otherwise ``$MTGC_HYPOTHESIS_PROFILE`` (default ``dev``).
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import hypothesis_profiles
+from conformance.fuzz import profiles as hypothesis_profiles
 
 hypothesis_profiles.register()
 

@@ -29,7 +29,7 @@ def the_saved_case(fuzz: Any, directory: Any) -> dict[str, Any]:
 
     import pytest
 
-    from conformance.regressions import InvariantFailed, case_problems
+    from conformance.fuzz.regressions import InvariantFailed, case_problems
 
     with pytest.raises(InvariantFailed):
         fuzz()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from conformance.loader import CaseFile
-from conformance.runner import gather_cards
-from conformance.validate import validate
+from conformance.cases.loader import CaseFile
+from conformance.cases.validate import validate
+from conformance.run.runner import gather_cards
 
 
 @cache

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("mtg")
 
-from conformance.adapters import mtg_engine  # noqa: E402
+from conformance.adapters.mtg import engine as mtg_engine  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "adapters" / "cases"
 CARDS: dict[str, Any] = json.loads((DATA / "cards.json").read_text())

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("phase")
 
-from conformance.adapters import phase_engine  # noqa: E402
+from conformance.adapters.phase import engine as phase_engine  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "adapters" / "cases"
 CARDS: dict[str, Any] = json.loads((DATA / "cards.json").read_text())
@@ -255,7 +255,7 @@ def test_a_case_with_a_collection_is_not_applicable(case_id: str) -> None:
 
 def test_a_colour_choice_is_asked_as_color() -> None:
     # phase's NamedChoice{choice_type: Color} ("the color of your choice", protection) is the spec's color
-    from conformance.adapters.phase_vocab import PROMPTS, prompt_key
+    from conformance.adapters.phase.vocab import PROMPTS, prompt_key
 
     key = prompt_key("NamedChoice", {"choice_type": "Color", "options": ["White", "Red"]})
     kind, options, action = PROMPTS[key]
@@ -326,7 +326,7 @@ def test_a_spell_countered_by_ward_is_reported_as_countered() -> None:
 
 
 def run_and_compare(case_id: str, edit: Any = None) -> tuple[dict[str, Any], list[Any]]:
-    from conformance.compare import compare
+    from conformance.run.compare import compare
 
     case, cards = suite_case(case_id)
     if edit is not None:
@@ -337,7 +337,7 @@ def run_and_compare(case_id: str, edit: Any = None) -> tuple[dict[str, Any], lis
 
 
 def test_payment_candidates_are_bounded_by_the_cost() -> None:
-    from conformance.adapters.phase_vocab import payment_candidates
+    from conformance.adapters.phase.vocab import payment_candidates
 
     bears = {"type": "Cost", "generic": 1, "shards": ["Green"]}
     assert sorted(map(str, payment_candidates(bears, {"G": 2, "U": 3}, 24) or [])) == [

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import engine
+from conformance.cases.validate import validate
 from conformance.paths import spec_dir
-from conformance.validate import validate
 from engine.cards import card_from_json
 from tests.suite_helpers import catalogue
 

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance import strategies
-from conformance.loader import Problem
-from conformance.validate import load_schemas, schema_problems
+from conformance.cases.loader import Problem
+from conformance.cases.validate import load_schemas, schema_problems
+from conformance.fuzz import strategies
 from engine.cards import card_from_json
 from engine.errors import BadCardData
 from engine.registry import EFFECTS

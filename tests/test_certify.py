@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.reports import json_report
+from conformance.report import json_report
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTERS = ROOT / "tests" / "data" / "adapters"
@@ -263,10 +263,10 @@ def test_an_invalid_case_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_the_reference_engine_behind_its_adapter_is_judged_exactly_as_in_process(tmp_path: Path) -> None:
     """Same cases, same comparison: the protocol must not change a single outcome."""
+    from conformance.cases.validate import validate
     from conformance.engines import EngineUnavailable
     from conformance.engines.inprocess import ModuleEngine
-    from conformance.runner import run_cases
-    from conformance.validate import validate
+    from conformance.run.runner import run_cases
 
     validation = validate(None)
     if not validation.cases:

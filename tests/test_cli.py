@@ -132,7 +132,7 @@ def test_a_selection_that_runs_nothing_exits_2_never_green(
 def test_an_old_case_id_still_names_its_case_in_explain_and_skip(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from conformance import aliases
+    from conformance.cases import aliases
 
     old, new = next(iter(sorted(aliases.load().items())))
     assert main(["explain", old]) == 0

@@ -7,7 +7,7 @@ from typing import Any
 
 from harness_helpers import example_case, good_observation
 
-from conformance.compare import compare, render
+from conformance.run.compare import compare, render
 
 
 def wheres(case: dict[str, Any], obs: dict[str, Any]) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.interface import RunResult
-from conformance.runner import judge
+from conformance.run.runner import judge
 from engine.context import LIST_ANSWERS, SET_ANSWERS, Decision, forced_answer
 from engine.scenario import Script, build, run_case
 from tests.suite_helpers import catalogue, suite

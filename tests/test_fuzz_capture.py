@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from planted import REAL_PROLIFERATE, proliferate_twice, the_saved_case
 
 import engine.registry as effects
-from conformance import fuzz_props
-from conformance.compare import compare
-from conformance.regressions import ENV_DIR
-from conformance.strategies import proliferate_cases
+from conformance.fuzz import props as fuzz_props
+from conformance.fuzz.regressions import ENV_DIR
+from conformance.fuzz.strategies import proliferate_cases
+from conformance.run.compare import compare
 from engine import run_case
 
 real = REAL_PROLIFERATE

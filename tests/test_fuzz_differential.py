@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from planted import the_saved_case
 
-from conformance import differential
-from conformance.compare import compare
+from conformance.fuzz import differential
+from conformance.fuzz.regressions import ENV_DIR
+from conformance.fuzz.strategies import proliferate_cases
 from conformance.interface import RunResult
-from conformance.protocol import ProtocolEngine
-from conformance.regressions import ENV_DIR
-from conformance.strategies import proliferate_cases
+from conformance.run.compare import compare
+from conformance.run.protocol import ProtocolEngine
 from engine import run_case
 
 ADAPTERS = Path(__file__).parent / "data" / "adapters"

@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance import fuzz_props
-from conformance.strategies import extra_lands, mana_cases
+from conformance.fuzz import props as fuzz_props
+from conformance.fuzz.strategies import extra_lands, mana_cases
 
 
 @given(mana_cases(), st.data())

@@ -7,9 +7,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance import fuzz_props
-from conformance.regressions import case_problems
-from conformance.strategies import counter_event_cases, mana_cases, proliferate_cases, targeting_cases
+from conformance.fuzz import props as fuzz_props
+from conformance.fuzz.regressions import case_problems
+from conformance.fuzz.strategies import counter_event_cases, mana_cases, proliferate_cases, targeting_cases
 
 ANY_CASE = st.one_of(proliferate_cases(), counter_event_cases(), mana_cases(), targeting_cases())
 
@@ -27,7 +27,7 @@ def test_build_matches_setup_and_round_trips_400_1(case: dict[str, Any]) -> None
 
 
 def test_generated_cards_have_oracle_text() -> None:
-    from conformance.strategies import MANA_LANDS, MANA_OTHERS
+    from conformance.fuzz.strategies import MANA_LANDS, MANA_OTHERS
 
     texts = {c["name"]: c["text"] for c in [*MANA_LANDS.values(), *MANA_OTHERS.values()]}
     assert texts["Fuzz Pool"] == "{T}: Add one mana of any type that a land you control could produce."

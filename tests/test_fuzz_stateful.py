@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from conformance.fuzz_props import chooser
-from conformance.fuzz_roundtrip import zone_census
-from conformance.strategies import counter_event_cases, mana_cases, proliferate_cases, targeting_cases
+from conformance.fuzz.props import chooser
+from conformance.fuzz.roundtrip import zone_census
+from conformance.fuzz.strategies import counter_event_cases, mana_cases, proliferate_cases, targeting_cases
 from engine import EngineError, apply, build, legal_actions
 from engine.projection import project
 from engine.state import Game

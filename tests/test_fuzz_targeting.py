@@ -6,8 +6,8 @@ from typing import Any
 
 from hypothesis import given
 
-from conformance import fuzz_props
-from conformance.strategies import targeting_cases
+from conformance.fuzz import props as fuzz_props
+from conformance.fuzz.strategies import targeting_cases
 
 
 @given(targeting_cases())

@@ -25,7 +25,7 @@ from conformance.engines import (
 )
 from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import RunResult
-from conformance.protocol import ProtocolEngine
+from conformance.run.protocol import ProtocolEngine
 
 ROOT = Path(__file__).parent.parent
 TESTS = Path(__file__).parent
@@ -153,7 +153,7 @@ def test_a_shipped_adapter_whose_engine_is_not_installed_says_which_pip_line_ins
 def test_fuzz_without_hypothesis_says_which_pip_line_installs_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from conformance import fuzz
+    from conformance.fuzz import campaign as fuzz
 
     monkeypatch.setattr(fuzz, "find_spec", lambda name: None)
     assert main(["fuzz", "--examples", "1"]) == 2

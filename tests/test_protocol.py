@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conformance.protocol import (
+from conformance.run.protocol import (
     AdapterFailure,
     AdapterTimeout,
     ProtocolEngine,
@@ -20,7 +20,7 @@ from conformance.protocol import (
     check_result,
     message_validator,
 )
-from conformance.smoke import smoke
+from conformance.run.smoke import smoke
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTERS = ROOT / "tests" / "data" / "adapters"

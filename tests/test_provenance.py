@@ -14,9 +14,8 @@ from harness_helpers import DATA, example_case
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from conformance import paths
-from conformance.cli import main
-from conformance.loader import Catalogue, cards_used, discover
-from conformance.provenance import (
+from conformance.cases.loader import Catalogue, cards_used, discover
+from conformance.cases.provenance import (
     load_official,
     origin_problems,
     rule_topics,
@@ -24,8 +23,9 @@ from conformance.provenance import (
     stem,
     topic_warnings,
 )
-from conformance.rules import load_rules, load_seeds
-from conformance.validate import validate
+from conformance.cases.rules import load_rules, load_seeds
+from conformance.cases.validate import validate
+from conformance.cli import main
 
 ROOT = Path(__file__).parent.parent
 SHARED = ROOT.parent / "shared" / "rules"
@@ -86,7 +86,7 @@ def test_no_ruling_holds_comprehensive_rules_text() -> None:
 
 
 def test_every_case_built_on_a_rules_seed_still_counts_for_seed_coverage() -> None:
-    from conformance.runner import case_seeds
+    from conformance.run.runner import case_seeds
 
     covered = {seed for _, case in suite_cases() for seed in case_seeds(case)}
     assert covered == set(load_seeds())

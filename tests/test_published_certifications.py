@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from conformance.aliases import resolve
-from conformance.baseline import BAD, load_baseline
-from conformance.reports import json_report
-from conformance.reports.markdown import cell
+from conformance.cases.aliases import resolve
+from conformance.report import json_report
+from conformance.report.baseline import BAD, load_baseline
+from conformance.report.markdown import cell
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "certification"
 PUBLISHED = sorted(p for p in DOCS.iterdir() if (p / "report.json").exists())

@@ -1,4 +1,4 @@
-"""conformance.quickcheck (jsonschema-rs in front of jsonschema): it must agree with jsonschema, both
+"""conformance.run.quickcheck (jsonschema-rs in front of jsonschema): it must agree with jsonschema, both
 ways, and leave the wording of every error to jsonschema."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance.protocol import message_validator, observation_validator, schema_problem
-from conformance.quickcheck import compile_schema, quick_check
+from conformance.run.protocol import message_validator, observation_validator, schema_problem
+from conformance.run.quickcheck import compile_schema, quick_check
 
 KEYS = ["steps", "final", "unanswered", "outcome", "rule", "reason", "events", "type", "kind", "decisions"]
 KEYS += ["snapshots", "players", "objects", "stack", "seq", "observation", "error", "unsupported", "detail"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.reports import badge, html, junit, markdown
+from conformance.report import badge, html, junit, markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = str(ROOT / "tests" / "data" / "certify")

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from harness_helpers import EXAMPLES, FakeEngine, good_observation, observing
 
+from conformance.cases.selection import select
+from conformance.cases.validate import Validation, validate
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import RunResult
-from conformance.runner import RunOptions, run_cases, seeds_covered, summarize
-from conformance.selection import select
-from conformance.validate import Validation, validate
+from conformance.run.runner import RunOptions, run_cases, seeds_covered, summarize
 
 
 @pytest.fixture()

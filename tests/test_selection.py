@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from suite_helpers import suite
 
+from conformance.cases.loader import CaseFile
+from conformance.cases.selection import Selection, cites, select
 from conformance.cli import main
-from conformance.loader import CaseFile
-from conformance.selection import Selection, cites, select
 
 
 @pytest.mark.parametrize(

@@ -16,14 +16,15 @@ from typing import Any
 import pytest
 from harness_helpers import DATA, EXAMPLE
 
-from conformance import aliases, paths
-from conformance.baseline import apply_baseline, load_baseline
+from conformance import paths
+from conformance.cases import aliases
+from conformance.cases.loader import discover, load_cases, topic_of
+from conformance.cases.validate import validate
 from conformance.cli import main
-from conformance.loader import discover, load_cases, topic_of
+from conformance.fuzz.regressions import ENV_DIR, regressions_dir
 from conformance.pytest_plugin import is_suite_case
-from conformance.regressions import ENV_DIR, regressions_dir
-from conformance.reports.diff import diff_reports
-from conformance.validate import validate
+from conformance.report.baseline import apply_baseline, load_baseline
+from conformance.report.diff import diff_reports
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = ROOT / "suites"

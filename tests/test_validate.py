@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from harness_helpers import BROKEN, DATA, EXAMPLE, EXAMPLES
 
-from conformance.loader import Problem
-from conformance.validate import validate
+from conformance.cases.loader import Problem
+from conformance.cases.validate import validate
 
 ROOT = Path(__file__).parent.parent
 

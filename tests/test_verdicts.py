@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import engine
-from conformance.compare import compare, rule_accepted
 from conformance.engines.inprocess import ModuleEngine
-from conformance.runner import judge
+from conformance.run.compare import compare, rule_accepted
+from conformance.run.runner import judge
 from engine import mana, replacement, targets
 from tests.suite_helpers import suite
 

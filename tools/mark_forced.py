@@ -82,8 +82,8 @@ def marked(entry: Mapping[str, Any], mark: Mark | None) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    from conformance.runner import gather_cards
-    from conformance.validate import validate
+    from conformance.cases.validate import validate
+    from conformance.run.runner import gather_cards
 
     result = validate([Path(a) for a in argv] or None)
     if result.problems:

@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from conformance import paths  # noqa: E402
-from conformance.aliases import resolve  # noqa: E402
-from conformance.loader import discover, load_cases  # noqa: E402
+from conformance.cases.aliases import resolve  # noqa: E402
+from conformance.cases.loader import discover, load_cases  # noqa: E402
 
 
 def current_topics() -> dict[str, str]:

@@ -2,7 +2,7 @@
 
     python -m conformance.adapters.serve MODULE
 
-``MODULE`` (importable, e.g. ``engine`` or ``conformance.adapters.phase_engine``) exposes
+``MODULE`` (importable, e.g. ``engine`` or ``conformance.adapters.phase.engine``) exposes
 ``run_case(case, cards)`` and ``ENGINE_NAME``, ``ENGINE_VERSION``; optionally ``ADAPTER_NAME``,
 ``ADAPTER_VERSION`` and ``UNSUPPORTED_FEATURES``. ``run_case`` returns either an observation
 (spec/README.md section 2) or ``{"status": "observed"|"unsupported"|"error", "observation"|"reason": …}``;
@@ -26,7 +26,7 @@ from typing import IO, Any
 from conformance.engines import EngineUnavailable
 from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import RunResult
-from conformance.protocol import PROTOCOL_VERSION
+from conformance.run.protocol import PROTOCOL_VERSION
 
 JSON = Any
 

@@ -27,8 +27,8 @@ EngineFactory = Callable[[float], Engine]
 ENTRY_POINT_GROUP = "mtgc.engines"
 
 #: The third-party engines this project ships adapters for, served as separate processes.
-PHASE = "python -m conformance.adapters.serve conformance.adapters.phase_engine"
-PYTHON_MTG = "python -m conformance.adapters.serve conformance.adapters.mtg_engine"
+PHASE = "python -m conformance.adapters.serve conformance.adapters.phase.engine"
+PYTHON_MTG = "python -m conformance.adapters.serve conformance.adapters.mtg.engine"
 
 
 class EngineUnavailable(Exception):
@@ -86,7 +86,7 @@ def is_command(spec: str) -> bool:
 
 def command_engine(command: str, timeout: float = 10.0) -> Engine:
     """An adapter process speaking spec/protocol.md (started lazily, on first use)."""
-    from conformance.protocol import ProtocolEngine
+    from conformance.run.protocol import ProtocolEngine
 
     try:
         return ProtocolEngine(command, timeout=timeout)

@@ -1,7 +1,7 @@
 """An engine module run in this process: the one wrapper of ``run_case(case, cards)`` modules.
 
 A module (the reference engine ``engine``, or an adapter module such as
-``conformance.adapters.phase_engine``) exposes ``run_case(case, cards)``, ``ENGINE_NAME`` and
+``conformance.adapters.phase.engine``) exposes ``run_case(case, cards)``, ``ENGINE_NAME`` and
 ``ENGINE_VERSION``; optionally ``ADAPTER_NAME``, ``ADAPTER_VERSION`` and ``UNSUPPORTED_FEATURES``.
 ``run_case`` returns an observation (spec/README.md section 2) or
 ``{"status": "observed"|"unsupported"|"error", "observation"|"reason": …}``. An exception it raises

@@ -1,0 +1,790 @@
+"""Adapter core for phase.rs through PyPI ``phase-python`` (import ``phase``).
+
+``run_case(case, cards)`` puts phase into the case's setup (decks and sideboards made of the case's
+cards, FreeForAll for more than 2 players, debug mode turned on by editing the exported state, Debug
+actions to place objects), plays the script,
+answers every prompt from the case's decisions (spec/README.md 1.4) and returns the observation
+(spec/README.md 2). It never compares and never corrects the engine: what phase does is the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.adapters.common import (
+    BASIC_LANDS,
+    DecisionBook,
+    Rejected,
+    SetupObject,
+    Unanswered,
+    Unsupported,
+    counter_from_case,
+    guarded_run,
+    observation,
+    query_matches,
+    rule_in,
+    setup_objects,
+)
+from conformance.adapters.phase import cards as phase_cards
+from conformance.adapters.phase import observe, payment
+from conformance.adapters.phase.vocab import (
+    COLOR_OF_SYMBOL,
+    EVENTS,
+    PHASE_OF_STEP,
+    PROMPTS,
+    ZONE_TO_PHASE,
+    attached_events,
+    attachments,
+    crew_flags,
+    crewed_events,
+    infect_giver,
+    prompt_key,
+)
+
+ENGINE_NAME = "phase.rs (phase-python)"
+ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
+ADAPTER_NAME = "mtgc-phase"
+ADAPTER_VERSION = "0.5.2"
+# Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
+# cannot be built in phase. See docs/adapters-notes.md.
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
+
+PRE_ATTACK = ("BeginCombat", "PreCombatMain")
+DECK_SIZE = 40
+MAX_PASSES = 400
+SERDE_ERRORS = ("missing field", "unknown variant", "invalid type", "unknown field", "expected struct")
+
+
+class _AdapterError(Exception):
+    """The adapter itself sent phase something it could not parse: an adapter bug, reported as error."""
+
+
+class PhaseRun:
+    def __init__(self, engine: Any, case: dict[str, Any], cards: dict[str, Any] | None = None) -> None:
+        self.engine = engine
+        self.case = case
+        self.cards = cards or {}  # the catalogue's cards by name (their abilities: which one is crew)
+        self.players: list[str] = [p["alias"] for p in case["setup"]["players"]]
+        self.seat = {a: i for i, a in enumerate(self.players)}
+        self.ids: dict[str, int] = {}
+        self.refs: dict[int, str] = {}
+        self.seen_names: dict[str, int] = {}
+        self.book = DecisionBook(list(case.get("decisions", [])))
+        self.events: list[dict[str, Any]] = []
+        self.stack_info: dict[int, tuple[int, str, int]] = {}
+        self.triggers_reported: set[int] = set()
+        self.recorded_controller: dict[int, int] = {}  # from ZoneChanged records
+        self.activating: int | None = None  # the script's ability index of the activation under way
+        # the payment chosen at phase's ManaPayment prompt, until phase has taken it: (answer, seat,
+        # the payer's pool before it, by symbol)
+        self.paying: tuple[dict[str, int], int, dict[str, int]] | None = None
+        self.convoked = False  # the convoke decision of the spell being cast was made (payment.convoke)
+        # the spell or ability being cast or activated while phase pays it by itself (Auto)
+        self.watch_mana: int | None = None
+        self.context: int | None = None
+        self.g: Any = None
+        self.start: Any = None  # phase's state when the script starts
+        self.log: list[tuple[int, Any]] = []  # every action phase accepted since then
+        self.outside: dict[str, tuple[int, int, str]] = {}  # sideboard alias -> (seat, index, card)
+        self.entering_choice: int | None = None  # a permanent phase asks a choice for as it enters
+        self.attachments: dict[int, Any] = {}  # Equipment and Auras: attached_to before the action
+        self.attachables: list[int] | None = None  # the Equipment and Auras (vocab.attachments)
+
+    # ------------------------------------------------------------ low level
+
+    def apply(self, actor: int, action: dict[str, Any]) -> Any:
+        before = self._remember_stack()
+        self.attachments = attachments(self)
+        try:
+            result = self.g.apply(actor, action)
+            self.log.append((actor, action))
+        except ValueError as exc:
+            msg = str(exc)
+            if any(s in msg for s in SERDE_ERRORS):
+                raise _AdapterError(f"{action.get('type')}: {msg}") from exc
+            raise Rejected(msg, rule_in(msg)) from exc
+        after = self._remember_stack()
+        if self.watch_mana is not None:
+            payment.refuse_auto_tapping(self, result.events)
+        self._map_events(result.events)
+        # phase 0.103.0 does not always report a StackPushed for a triggered ability (e.g. a trigger
+        # put on the stack as a spell becomes cast): a trigger that is on the stack now and was not
+        # before was put there by this action (CR 603.3), so it is reported after the action's events.
+        for sid in after - before - self.triggers_reported:
+            event = self.pushed_event({"object_id": sid})
+            if event is not None:
+                self.events.append(event)
+        return result
+
+    def dbg(self, kind: str, data: Any) -> None:
+        try:
+            self.g.apply(0, {"type": "Debug", "data": {"type": kind, "data": data}})
+        except ValueError as exc:
+            raise Unsupported(f"phase refused setup Debug::{kind} {data}: {exc}") from exc
+
+    def waiting(self) -> dict[str, Any]:
+        return dict(self.g.waiting_for())
+
+    def take_more(self, kind: str, seat: Any, n: int) -> list[Any]:
+        """The answers of the next ``n`` unused entries of ``kind`` for this player, marked used and
+        recorded as asked: one phase prompt that answers several of the case's decisions at once."""
+        player = self.player_of(seat)
+        out: list[Any] = []
+        for _ in range(max(0, n)):
+            index = self.book.match(kind, player, lambda ref: True)
+            if index is None:
+                raise Rejected(f"{kind}: the case answers fewer of these choices than phase asks at once")
+            answer = self.book.entries[index]["answer"]
+            self.book.record(kind, player, None, None, answer, index, False)
+            out.append(answer)
+        return out
+
+    def player_of(self, seat: Any) -> str | None:
+        return self.players[seat] if isinstance(seat, int) and 0 <= seat < len(self.players) else None
+
+    def ref_of(self, oid: Any, name: str | None = None) -> str | None:
+        """The case alias of a phase object, or ``Name#n`` for one the case didn't name (a token); ``name``
+        from an event's record serves when the object is already gone (a 0/0 token)."""
+        if not isinstance(oid, int):
+            return None
+        if oid not in self.refs:
+            try:
+                name = self.g.object(oid)["name"]
+            except ValueError:
+                name = name or "Unknown"
+            n = self.seen_names.get(name, 0) + 1
+            self.seen_names[name] = n
+            self.refs[oid] = f"{name}#{n}"
+        return self.refs[oid]
+
+    def target_ref(self, t: Any) -> Any:
+        if isinstance(t, dict) and "Object" in t:
+            return self.ref_of(t["Object"])
+        if isinstance(t, dict) and "Player" in t:
+            return self.player_of(t["Player"])
+        return None
+
+    def resolve_ref(self, ref: Any) -> dict[str, Any]:
+        """A case ref -> phase target ({"Object": id} or {"Player": seat})."""
+        if isinstance(ref, str):
+            if ref in self.seat:
+                return {"Player": self.seat[ref]}
+            if ref in self.ids:
+                return {"Object": self.ids[ref]}
+            raise Rejected(f"unknown ref {ref!r}")
+        query = ref["find"]
+        hits = [o for o in self.project()["objects"] if query_matches(o, query)]
+        if len(hits) != 1:
+            raise Rejected(f"ref {ref} matches {len(hits)} objects")
+        oid = next(i for i, r in self.refs.items() if r == hits[0]["ref"])
+        return {"Object": oid}
+
+    def object_id(self, ref: Any) -> int:
+        t = self.resolve_ref(ref)
+        if "Object" not in t:
+            raise Rejected(f"{ref!r} is a player, not an object")
+        return int(t["Object"])
+
+    def _remember_stack(self) -> set[int]:
+        """Note what each stack object is (phase's events name only its id); the ids on the stack."""
+        ids = set()
+        for e in self.g.stack():
+            kind = e["kind"]["type"]
+            if kind == "KeywordAction":  # crew: {"action": {"type": "Crew", ...}}, an activated ability
+                kind = f"KeywordAction:{((e['kind'].get('data') or {}).get('action') or {}).get('type')}"
+            self.stack_info[e["id"]] = (e["source_id"], kind, e["controller"])
+            ids.add(e["id"])
+        return ids
+
+    # ------------------------------------------------------------ setup
+
+    def setup(self) -> None:
+        case = self.case
+        setup = case["setup"]
+        objs = list(setup_objects(case))
+        if any(o.spec.get("loyalty_activated") for o in objs):
+            # phase counts CR 606.3 activations per permanent (GameObject.loyalty_activations_this_turn):
+            # no Debug action sets it and load_game drops it (docs/adapters-notes.md)
+            raise Unsupported("phase cannot be given a loyalty ability activated earlier this turn: no Debug "
+                              "action sets an object's loyalty_activations_this_turn and load_game drops it")
+        collection = [o.alias for o in objs if o.zone == "collection"]
+        if collection:
+            # leaving the collection out would make the case's point (sideboard, not collection, CR 400.11)
+            # the adapter's doing rather than phase's: the setup cannot be built, so not applicable
+            raise Unsupported(
+                f"phase has no collection ({collection}): it brings cards in from outside the game only "
+                "from the sideboard (OutsideGameChoice: Sideboard, FaceUpExile, BoosterPack)")
+        # a sideboard is part of phase's deck list
+        for alias in self.players:
+            for i, o in enumerate(o for o in objs if o.zone == "sideboard" and o.owner == alias):
+                self.outside[o.alias] = (self.seat[alias], i, o.card)
+        objs = [o for o in objs if o.zone not in ("sideboard", "collection")]
+        active = self.seat[setup.get("active_player", self.players[0])]
+        decks: list[Any] = []
+        for alias in self.players:
+            own = [o.card for o in objs if o.owner == alias]
+            main = own + ["Forest"] * max(0, DECK_SIZE - len(own))
+            side = [card for a, (seat, _, card) in self.outside.items() if seat == self.seat[alias]]
+            decks.append({"main_deck": main, "sideboard": side} if side else main)
+        extra = decks[2:] or None
+        # Standard seats exactly 2 players; FreeForAll (2-6 seats, 20 life, no commander, no range of
+        # influence) is phase's format for a multiplayer game. Life is set below from the case anyway.
+        fmt = "Standard" if len(self.players) == 2 else "FreeForAll"
+        try:
+            g = self.engine.new_game(player=decks[0], opponent=decks[1], extra_players=extra,
+                                     seed=int(setup.get("seed", 0)), first_player=active, format=fmt)
+        except ValueError as exc:
+            raise Unsupported(f"phase refused the decks: {exc}") from exc
+        st = g.state()
+        s = st["state"]
+        s["debug_mode"] = True
+        s["debug_permitted"] = list(range(len(self.players)))
+        s["format_config"]["allow_debug_actions"] = True
+        # alias -> object id, by card name and owner
+        free: dict[tuple[str, int], list[int]] = {}
+        for k, o in sorted(s["objects"].items(), key=lambda kv: int(kv[0])):
+            free.setdefault((o["name"], o["owner"]), []).append(int(k))
+        for o in objs:
+            pool = free.get((o.card, self.seat[o.owner]), [])
+            if not pool:
+                raise Unsupported(f"card {o.card!r} did not become an object in phase")
+            oid = pool.pop(0)
+            self.ids[o.alias] = oid
+            self.refs[oid] = o.alias
+        self.g = self.engine.load_game(st)
+        self._start_game()
+        for ids in free.values():
+            for oid in ids:
+                self.dbg("RemoveObject", {"object_id": oid})
+        for o in objs:
+            oid = self.ids[o.alias]
+            if o.zone != "library" or self.g.object(oid).get("zone") != "Library":
+                self.dbg("MoveToZone", {"object_id": oid, "to_zone": ZONE_TO_PHASE[o.zone]})
+        for o in objs:
+            if o.zone == "battlefield":
+                self._setup_permanent(o)
+            elif o.spec.get("counters"):
+                self._setup_counters(o)
+        step = setup.get("step", "main1")
+        if step != "main1":
+            self.dbg("SetPhase", {"phase": PHASE_OF_STEP[step], "active_player": active})
+        for p in setup["players"]:
+            seat = self.seat[p["alias"]]
+            if self.g.player(seat)["life"] != p.get("life", 20):  # the format's starting life may differ
+                self.dbg("SetLife", {"player_id": seat, "life": p.get("life", 20)})
+            for kind, n in (p.get("counters") or {}).items():
+                if n and kind == "energy":  # phase keeps energy apart: player.energy, Debug ModifyEnergy
+                    self.dbg("ModifyEnergy", {"player_id": seat, "delta": n})
+                elif n:
+                    self.dbg("ModifyPlayerCounters", {
+                        "player_id": seat, "counter_kind": kind.capitalize(), "delta": n})
+            mana = [COLOR_OF_SYMBOL[sym] for sym, n in (p.get("mana_pool") or {}).items() for _ in range(n)]
+            if mana:
+                self.dbg("AddMana", {"player_id": seat, "mana": mana})
+        self._edit_state(objs)
+        w = self.waiting()
+        if w.get("type") != "Priority" or w["data"].get("player") != active:
+            raise Unsupported(
+                f"after setup phase is waiting for {w.get('type')}, not the active player's priority")
+        self.stack_info.clear()
+        self.start = self.g.state()
+
+    def _start_game(self) -> None:
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            if w["type"] == "MulliganDecision":
+                seat = w["data"]["pending"][0]["player"]
+                self.g.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
+            elif w["type"] == "Priority" and self.g.phase == "PreCombatMain":
+                return
+            elif w["type"] == "Priority":
+                self.g.apply(w["data"]["player"], {"type": "PassPriority"})
+            else:
+                raise Unsupported(f"phase asked {w['type']} before the first main phase")
+        raise Unsupported("phase did not reach the first main phase")
+
+    def _setup_permanent(self, o: SetupObject) -> None:
+        spec, oid = o.spec, self.ids[o.alias]
+        if o.player != o.owner:
+            self.dbg("SetController", {"object_id": oid, "controller": self.seat[o.player]})
+        self.dbg("SetSummoningSickness", {"object_id": oid, "sick": bool(spec.get("summoning_sick", False))})
+        if spec.get("tapped"):
+            self.dbg("SetTapped", {"object_id": oid, "tapped": True})
+        self._setup_counters(o)
+        host = spec.get("attached_to")
+        if host:
+            # Debug::Attach's target is internally tagged, unlike the {"Object": id} targets of actions
+            target = ({"type": "Player", "data": self.seat[host]} if host in self.seat
+                      else {"type": "Object", "data": self.ids[host]})
+            self.dbg("Attach", {"object_id": oid, "target": target})
+
+    def _setup_counters(self, o: SetupObject) -> None:
+        for kind, n in (o.spec.get("counters") or {}).items():
+            if n:
+                self.dbg("ModifyCounters", {
+                    "object_id": self.ids[o.alias], "counter_type": counter_from_case(kind), "delta": n})
+
+    def _edit_state(self, objs: list[SetupObject]) -> None:
+        """What no Debug action does: library order, tokens, damage, turn number."""
+        setup = self.case["setup"]
+        libraries = {a: [self.ids[o.alias] for o in objs if o.zone == "library" and o.owner == a]
+                     for a in self.players}
+        tokens = [self.ids[o.alias] for o in objs if o.spec.get("token")]
+        damage = {self.ids[o.alias]: o.spec["damage"] for o in objs if o.spec.get("damage")}
+        turn = int(setup.get("turn", 1))
+        if not (any(libraries.values()) or tokens or damage or turn != 1):
+            return
+        st = self.g.state()
+        s = st["state"]
+        for alias, order in libraries.items():
+            if order:
+                s["players"][self.seat[alias]]["library"] = order
+        for oid in tokens:
+            s["objects"][str(oid)]["is_token"] = True
+        for oid, n in damage.items():
+            s["objects"][str(oid)]["damage_marked"] = n
+        s["turn_number"] = turn
+        try:
+            self.g = self.engine.load_game(st)
+        except ValueError as exc:
+            raise Unsupported(f"phase refused the edited state: {exc}") from exc
+
+    # ------------------------------------------------------------ script
+
+    def run_script(self) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        steps: list[dict[str, Any]] = []
+        snapshots: dict[str, Any] = {}
+        for step in self.case["script"]:
+            if step["action"] == "observe":
+                snapshots[step["label"]] = self.project()
+                steps.append({"outcome": "ok"})
+                continue
+            saved = self.g.state()
+            marks = (len(self.events), set(self.triggers_reported), len(self.log))
+            try:
+                self.do(step)
+                steps.append({"outcome": "ok"})
+            except Rejected as exc:
+                self.g = self._rewind(marks[2], saved)
+                # CR 733: the step is reversed, but the decisions asked during it were asked and the
+                # answers given stay used (spec/README.md 1.4: an illegal answer rejects its step)
+                del self.events[marks[0]:]
+                self.triggers_reported = marks[1]
+                steps.append({"outcome": "rejected", "rule": exc.rule, "reason": exc.reason})
+            except Unanswered:
+                break  # spec 2: the run stops; the step gets no entry, ``unanswered`` says why
+        return steps, snapshots
+
+    def _rewind(self, accepted: int, saved: Any) -> Any:
+        """The game as it was before a rejected step. load_game(saved) alone is not it: phase's loader drops
+        what it counts per permanent (loyalty_activations_this_turn, CR 606.3), so the actions accepted
+        before the step are replayed on the script's starting state; the saved state is loaded instead if
+        the replay does not give the same state."""
+        del self.log[accepted:]
+        g = self.engine.load_game(self.start)
+        try:
+            for actor, action in self.log:
+                g.apply(actor, action)
+        except ValueError:
+            return self.engine.load_game(saved)
+        # (precast_shortcut_runtime, outside the game state, counts the loads: it is not compared)
+        return g if g.state()["state"] == saved["state"] else self.engine.load_game(saved)
+
+    def do(self, step: dict[str, Any]) -> None:
+        act = step["action"]
+        if act == "cast":
+            oid = self.object_id(step["card"])
+            seat = self.seat[step["player"]]
+            self.context = oid
+            card_id = self.g.object(oid).get("card_id", oid)
+            # Manual (phase asks ManaPayment, answered from the pool only: payment.pay_mana) when the case
+            # says how to pay this spell; else Auto, refused if phase taps a source for mana
+            # (payment.refuse_auto_tapping)
+            # convoke (CR 702.51a) is offered only in phase's manual payment
+            manual = payment.scripted_payment(self, seat, oid) or payment.has_convoke(self, oid)
+            self.paying = None
+            self.convoked = False
+            self.watch_mana = None if manual else oid
+            try:
+                self.apply(seat, {"type": "CastSpell", "data": {
+                    "object_id": oid, "card_id": card_id, "targets": [],
+                    "payment_mode": {"type": "Manual" if manual else "Auto"}}})
+                self.settle()
+            finally:
+                self.watch_mana = None
+        elif act == "activate":
+            oid = self.object_id(step["source"])
+            self.context = oid
+            n = self.activating = int(step["ability"])
+            crew = crew_flags(self, oid)  # phase's activated abilities leave out crew
+            if n < len(crew) and crew[n]:
+                # crew (CR 702.122a) is phase's CrewVehicle action; it then asks which creatures to tap
+                self.apply(self.seat[step["player"]], {"type": "CrewVehicle", "data": {
+                    "vehicle_id": oid, "creature_ids": []}})
+                self.settle()
+                return
+            index = self.ability_index(oid, n - sum(crew[:n]))
+            # phase pays an activation's cost by itself (ActivateAbility has no payment mode): refused
+            # if it taps a source other than this one for mana (payment.refuse_auto_tapping)
+            self.watch_mana = oid
+            try:
+                self.apply(self.seat[step["player"]], {"type": "ActivateAbility", "data": {
+                    "source_id": oid, "ability_index": index}})
+                self.settle()
+            finally:
+                self.watch_mana = None
+        elif act == "play_land":
+            oid = self.object_id(step["card"])
+            card_id = self.g.object(oid).get("card_id", oid)
+            self.apply(self.seat[step["player"]], {"type": "PlayLand", "data": {
+                "object_id": oid, "card_id": card_id}})
+            self.settle()
+        elif act == "pass":
+            self.context = self._top_source()
+            self.apply(self.seat[step["player"]], {"type": "PassPriority"})
+            self.settle()
+        elif act == "resolve":
+            self.resolve_top()
+        elif act == "advance":
+            self.advance(step["step"])
+        elif act == "declare_attackers":
+            self.declare_attackers(step)
+        elif act == "declare_blockers":
+            self.declare_blockers(step)
+        else:
+            raise Rejected(f"the phase adapter does not drive {act!r}")
+
+    def ability_index(self, oid: int, n: int) -> int:
+        abilities = self.g.object(oid).get("abilities") or []
+        activated = [i for i, a in enumerate(abilities) if a.get("kind") == "Activated"]
+        if n >= len(activated):
+            raise Rejected(f"object has {len(activated)} activated abilities in phase, no index {n}")
+        return activated[n]
+
+    def _top_source(self) -> int | None:
+        stack = self.g.stack()  # phase lists the stack bottom first: the top is the last entry
+        return stack[-1]["source_id"] if stack else None
+
+    def resolve_top(self) -> None:
+        stack = self.g.stack()
+        if not stack:
+            raise Rejected("resolve: the stack is empty")
+        top = stack[-1]["id"]  # g.stack() is bottom first (docs/certification/spot-checks.md, check 1)
+        self.context = stack[-1]["source_id"]
+        for _ in range(MAX_PASSES):
+            if top not in {e["id"] for e in self.g.stack()}:
+                self.settle()
+                return
+            w = self.waiting()
+            if w["type"] != "Priority":
+                if w["type"] == "GameOver":
+                    return
+                self.answer(w)
+                continue
+            self.apply(w["data"]["player"], {"type": "PassPriority"})
+        raise Rejected("resolve: the top of the stack did not resolve")
+
+    def advance(self, step: str) -> None:
+        target = PHASE_OF_STEP[step]
+        start = (self.g.turn, self.g.phase)
+        order = list(PHASE_OF_STEP.values())
+        later_this_turn = order.index(target) > order.index(start[1]) if start[1] in order else False
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            here = (self.g.turn, self.g.phase)
+            if (later_this_turn and here[0] == start[0] and here[1] in order
+                    and order.index(here[1]) > order.index(target)):
+                # phase went past the step without anyone getting priority in it (e.g. no declare
+                # attackers step when no creature can attack): the step the script names never began
+                raise Rejected(f"advance: phase skipped the {step} step (now in {here[1]})")
+            if w["type"] == "Priority":
+                if here != start and self.g.phase == target:
+                    return
+                if self.g.stack():
+                    raise Rejected(f"advance: the stack is not empty in {self.g.phase}")
+                self.apply(w["data"]["player"], {"type": "PassPriority"})
+            elif w["type"] in ("DeclareAttackers", "DeclareBlockers") and self.g.phase == target:
+                return  # the step has begun; its declaration is the script's next step (spec 1.3)
+            elif w["type"] == "DeclareAttackers":
+                self.apply(w["data"]["player"], {"type": "DeclareAttackers",
+                                                 "data": {"attacks": [], "bands": []}})
+            elif w["type"] == "DeclareBlockers":
+                self.apply(w["data"]["player"], {"type": "DeclareBlockers", "data": {"assignments": []}})
+            elif w["type"] == "GameOver":
+                raise Rejected("advance: the game is over")
+            else:
+                self.answer(w)
+        raise Rejected(f"advance: {step} was not reached")
+
+    def declare_attackers(self, step: dict[str, Any]) -> None:
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            if w["type"] == "DeclareAttackers":
+                break
+            if w["type"] != "Priority" or self.g.stack() or self.g.phase not in PRE_ATTACK:
+                raise Rejected(f"declare_attackers: phase is in {self.g.phase} waiting for {w['type']}")
+            self.apply(w["data"]["player"], {"type": "PassPriority"})
+        attacks = [[self.object_id(a["attacker"]), self._attack_target(a["defending"])]
+                   for a in step["attackers"]]
+        self.apply(self.seat[step["player"]], {"type": "DeclareAttackers",
+                                               "data": {"attacks": attacks, "bands": []}})
+        self.settle()
+
+    def _attack_target(self, ref: Any) -> dict[str, Any]:
+        # phase's AttackTarget is internally tagged, like Debug::Attach's target
+        t = self.resolve_ref(ref)
+        return ({"type": "Player", "data": t["Player"]} if "Player" in t
+                else {"type": "Planeswalker", "data": t["Object"]})
+
+    def declare_blockers(self, step: dict[str, Any]) -> None:
+        """Pass until phase asks DeclareBlockers, then declare [blocker, attacker] pairs (CR 509.1)."""
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            if w["type"] == "DeclareBlockers":
+                break
+            after_blocks = ("DeclareBlockers", "FirstStrikeDamage", "CombatDamage", "EndCombat")
+            if w["type"] == "Priority" and self.g.phase in after_blocks:
+                # phase asked no declaration: no creature could block (or no attacker); "no blockers"
+                # is what happened, anything else can't be declared
+                if not step["blockers"]:
+                    return
+                raise Rejected(f"declare_blockers: phase asked for no blockers (now in {self.g.phase})")
+            if w["type"] != "Priority" or self.g.stack():
+                raise Rejected(f"declare_blockers: phase is in {self.g.phase} waiting for {w['type']}")
+            self.apply(w["data"]["player"], {"type": "PassPriority"})
+        pairs = [[self.object_id(b["blocker"]), self.object_id(b["attacker"])] for b in step["blockers"]]
+        self.apply(self.seat[step["player"]], {"type": "DeclareBlockers", "data": {"assignments": pairs}})
+        self.settle()
+
+    # ------------------------------------------------------------ decisions
+
+    def settle(self) -> None:
+        """Answer prompts until a player has priority (or the game is over)."""
+        for _ in range(MAX_PASSES):
+            w = self.waiting()
+            if w["type"] in ("Priority", "GameOver"):
+                return
+            self.answer(w)
+        raise Rejected("phase kept prompting")
+
+    def answer(self, w: dict[str, Any]) -> None:
+        kind_type = w["type"]
+        data = w.get("data") or {}
+        seat = data.get("player", self.g.priority_player())
+        if kind_type == "ManaPayment":
+            if data.get("convoke_mode") == "Convoke" and not self.convoked:
+                payment.convoke(self, seat)
+            payment.pay_mana(self, seat)
+            return
+        if kind_type == "PhyrexianPayment" and self.paying is not None:
+            # the Phyrexian symbols' part of the payment chosen at ManaPayment (spec: one mana_payment)
+            action = PROMPTS["PhyrexianPayment"][2](self, data, self.paying[0])
+            payment.check_paid(self, self.apply(seat, action))
+            return
+        player = self.player_of(seat)
+        source_id = self._prompt_source(data)
+        source = self.ref_of(source_id) if source_id is not None else None
+        key = prompt_key(kind_type, data)
+        handler = PROMPTS.get(key)
+        kind = handler[0] if handler else f"phase:{key}"
+        options = handler[1](self, data) if handler else None
+
+        def source_matches(ref: Any) -> bool:
+            try:
+                return source_id is not None and self.resolve_ref(ref) == {"Object": source_id}
+            except Rejected:
+                return False
+
+        index = self.book.match(kind, player, source_matches, options) if handler else None
+        if index is not None and handler:
+            answer = self.book.entries[index]["answer"]
+            # recorded first: an answer phase cannot be sent (not among what it offers) rejects the step
+            # and stays used, like one phase refuses (spec/README.md 1.4)
+            self.book.record(kind, player, source, options, answer, index, False)
+            action = handler[2](self, data, answer)
+            mark = len(self.events)
+            before = self._object_ids() if kind_type == "OutsideGameChoice" else None
+            entering = self.entering_choice if source_id == self.entering_choice else None
+            self.apply(seat, action)
+            # the choice is made before its result is performed (e.g. CR 701.55a), so its event goes
+            # before the events phase reports for answering the prompt
+            self._decision_event(key, data, player, answer, mark, entering)
+            if before is not None:
+                self._brought_in(before, answer)
+            return
+        if kind == "new_targets" and options and len(options) == 1 and handler:
+            # a copy's only possible target is its current one: one legal answer (spec 1.4), auto
+            self.book.record(kind, player, source, options, options, None, True)
+            self.apply(seat, handler[2](self, data, options))
+            return
+        legal = [a for a in self.g.actions() if a.kind != "CancelCast"]
+        if len(legal) == 1:
+            action = legal[0].to_dict()
+            self.book.record(kind, player, source, options, action.get("data"), None, True)
+            self.apply(seat, action)
+            return
+        self.book.stop(kind, player, source, options)
+        raise Unanswered(kind)
+
+    def _object_ids(self) -> set[int]:
+        return {int(k) for k in self.g.state()["state"]["objects"]}
+
+    def _brought_in(self, before: set[int], answer: Any) -> None:
+        """phase makes a card brought in from outside the game a new object and reports it only as
+        CardsRevealed (when revealed): the new object of that card's name is the answer's alias, and its
+        arrival is a zone_change from null (spec/README.md 2.2)."""
+        if not isinstance(answer, str) or answer not in self.outside:
+            return
+        seat, _, card = self.outside[answer]
+        for oid in sorted(self._object_ids() - before):
+            o = self.g.object(oid)
+            if o.get("name") == card and o.get("owner") == seat:
+                self.ids[answer] = oid
+                self.refs[oid] = answer
+                self.events.append({"type": "zone_change", "object": answer, "from": None,
+                                    "to": self._zone(o.get("zone"))})
+                return
+
+    def _prompt_source(self, data: dict[str, Any]) -> int | None:
+        for key in ("source_id", "object_id", "spell_object", "attacker_id", "vehicle_id"):
+            if isinstance(data.get(key), int):
+                return int(data[key])
+        src = data.get("source")
+        if isinstance(src, dict):
+            ident = (src.get("prompt") or src.get("context") or {}).get("identity") or {}
+            ref = ident.get("reference") or {}
+            if isinstance(ref.get("object_id"), int):
+                return int(ref["object_id"])
+        pending = data.get("pending_cast") or data.get("pending_ability") or {}
+        if isinstance(pending, dict):
+            for key in ("object_id", "source_id"):
+                if isinstance(pending.get(key), int):
+                    return int(pending[key])
+        return self.context
+
+    def _decision_event(self, prompt: str, data: dict[str, Any], player: str | None, answer: Any, at: int,
+                        entering: int | None) -> None:
+        if prompt == "TributeChoice":
+            self.events.insert(at, {"type": "tribute", "player": player, "paid": bool(answer)})
+        elif prompt == "ChooseOneOfBranch":
+            self.events.insert(at, {"type": "villainous_choice", "player": player, "option": answer})
+        elif prompt == "NamedChoice:Color" and entering is not None:  # as it enters (CR 614.12)
+            self.events.insert(at, {"type": "color_chosen", "object": self.ref_of(entering), "color": answer})
+        elif prompt == "CrewVehicle":  # the creatures phase tapped to pay crew crewed it (CR 702.122b)
+            self.events[at:at] = crewed_events(self, data.get("vehicle_id"))
+
+    def project(self) -> dict[str, Any]:
+        return observe.project(self)
+
+    # ------------------------------------------------------------ events
+
+    def _map_events(self, raw: Any) -> None:
+        entered: int | None = None  # object whose move to the battlefield was just reported
+        entered_now: set[int] = set()  # the objects this batch moved to the battlefield
+        self.entering_choice = None
+        raw = list(raw or [])
+        for i, ev in enumerate(raw):
+            t, d = ev.get("type"), ev.get("data") or {}
+            mapper = EVENTS.get(t)
+            out = mapper(self, d) if mapper is not None else None
+            if t in ("PlayerCounterChanged", "EnergyChanged") and out is not None:
+                # phase's PlayerCounterChanged and EnergyChanged name no actor; the player action they are
+                # part of (e.g. PlayerPerformedAction Proliferate) follows in the batch and says who acted;
+                # poison from infect damage is given by the damage source's controller (CR 702.90b)
+                actor = next((e["data"].get("player_id") for e in raw[i + 1:]
+                              if e.get("type") == "PlayerPerformedAction"), None)
+                if out["type"] == "counters_put":
+                    infect = infect_giver(self, raw, i)
+                    out["by"] = self.player_of(infect if infect is not None else actor)
+            # phase asks "as this enters, choose ..." after the move: EffectResolved{Choose} of what entered
+            if t == "EffectResolved" and d.get("kind") == "Choose" and d.get("source_id") in entered_now:
+                self.entering_choice = d.get("source_id")
+            if t == "EffectResolved" and d.get("kind") == "Attach":  # names no object: see attached_events
+                self.events.extend(attached_events(self))
+            if t == "CounterAdded" and out is not None and d.get("object_id") == entered:
+                # phase applies "enters with counters" replacements (CR 614.1c) to the move itself and
+                # reports their counters right after the ZoneChanged, before anything else happens:
+                # that is the object being given counters as it enters (CR 122.6). Counters put later
+                # (after other events, or in a later batch) are not marked.
+                out["entering"] = True
+            if t == "ZoneChanged" and d.get("to") == "Battlefield":
+                entered = d.get("object_id")
+                entered_now.add(int(d.get("object_id", -1)))
+            elif t not in ("CounterAdded", "ReplacementApplied"):
+                entered = None
+            if out is not None:
+                self.events.append(out)
+
+    def controller_now(self, oid: Any) -> str | None:
+        """The controller of an object (phase's TokenCreated event does not say): as its ZoneChanged record
+        said, else as it is now."""
+        if oid in self.recorded_controller:
+            return self.player_of(self.recorded_controller[oid])
+        try:
+            return self.player_of(self.g.object(oid).get("controller")) if isinstance(oid, int) else None
+        except ValueError:
+            return None
+
+    def _zone(self, z: Any) -> str | None:
+        return str(z).lower() if z else None
+
+    def zone_changed_event(self, d: dict[str, Any]) -> dict[str, Any]:
+        record = d.get("record") or {}
+        oid = d.get("object_id")
+        if isinstance(oid, int) and isinstance(record.get("controller"), int):
+            self.recorded_controller[oid] = record["controller"]
+        return {"type": "zone_change", "object": self.ref_of(oid, record.get("name")),
+                "from": self._zone(d.get("from")), "to": self._zone(d.get("to"))}
+
+    def resolved_event(self, d: dict[str, Any]) -> dict[str, Any]:
+        source, kind, _ = self.stack_info.get(d.get("object_id", -1), (d.get("object_id"), "Spell", 0))
+        return {"type": "resolved", "source": self.ref_of(source),
+                "kind": "spell" if kind == "Spell" else "ability"}
+
+    def became_target_event(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        """phase's BecomesTarget {target: {"Object": id}, source_id, source_controller} (CR 115.7)."""
+        t = d.get("target")
+        if not (isinstance(t, dict) and "Object" in t):
+            return None  # a player: the case's became_target is about objects
+        return {"type": "became_target", "object": self.ref_of(t["Object"]),
+                "player": self.player_of(d.get("source_controller")),
+                "source": self.ref_of(d.get("source_id"))}
+
+    def pushed_event(self, d: dict[str, Any]) -> dict[str, Any] | None:
+        info = self.stack_info.get(d.get("object_id", -1))
+        if info and info[1] not in ("Spell", "ActivatedAbility", "KeywordAction:Crew"):
+            self.triggers_reported.add(d["object_id"])
+            return {"type": "ability_triggered", "controller": self.player_of(info[2]),
+                    "source": self.ref_of(info[0])}
+        return None
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Run one case on phase; see the module docstring. Adds ``seconds`` (wall time of the case)."""
+
+    def body() -> dict[str, Any]:
+        all_cards = dict(cards)
+        for c in case.get("cards", []):
+            all_cards[c["name"]] = c
+        missing = sorted({o.card for o in setup_objects(case)} - set(all_cards) - set(BASIC_LANDS))
+        if missing:
+            return {"status": "error", "reason": f"cards missing from the catalogue: {missing}"}
+        engine, broken = phase_cards.engine_for(all_cards)
+        names = {o.card.lower() for o in setup_objects(case)}
+        used_broken = {n: why for n, why in broken.items() if n in names}
+        if used_broken:
+            raise Unsupported(f"phase could not build cards: {used_broken}")
+        run = PhaseRun(engine, case, all_cards)
+        try:
+            run.setup()
+            steps, snapshots = run.run_script()
+        except _AdapterError as exc:
+            return {"status": "error", "reason": f"adapter sent phase an unreadable action: {exc}"}
+        return {"status": "observed",
+                "observation": observation(steps, run.project(), snapshots, run.events, run.book)}
+
+    return guarded_run(case, engine="phase-python", module="phase", unsupported_features=UNSUPPORTED_FEATURES,
+                       body=body)

@@ -1,0 +1,462 @@
+"""phase-python 0.103.0 vocabulary: its steps, colours, prompts and events, in the spec's terms.
+
+The tables the phase adapter (``engine``) translates with: ``PROMPTS`` maps each prompt phase asks
+to the spec's decision kind (spec/README.md 1.4), its options and the phase action that answers it;
+``EVENTS`` maps phase's events to the spec's events (spec/README.md 2). docs/adapters-notes.md says how
+each was found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from conformance.adapters.common import Rejected, counter_to_case, keyword_name
+from conformance.adapters.phase.view import PhaseRunView
+
+PHASE_OF_STEP = {
+    "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "PreCombatMain",
+    "beginning_of_combat": "BeginCombat", "declare_attackers": "DeclareAttackers",
+    "declare_blockers": "DeclareBlockers", "first_strike_damage": "FirstStrikeDamage",
+    "combat_damage": "CombatDamage", "end_of_combat": "EndCombat",
+    "main2": "PostCombatMain", "end": "End", "cleanup": "Cleanup",
+}
+STEP_OF_PHASE = {v: k for k, v in PHASE_OF_STEP.items()}
+ZONE_TO_PHASE = {"battlefield": "Battlefield", "hand": "Hand", "graveyard": "Graveyard",
+                 "exile": "Exile", "library": "Library"}
+COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
+
+
+def _targets_options(run: PhaseRunView, d: dict[str, Any]) -> Any:
+    sel = d.get("selection") or {}
+    legal = sel.get("current_legal_targets")
+    if legal is None and d.get("target_slots"):
+        legal = d["target_slots"][0].get("legal_targets", [])
+    return [run.target_ref(t) for t in legal or []]
+
+
+def _select(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "SelectTargets", "data": {"targets": [run.resolve_ref(r) for r in answer or []]}}
+
+
+def _replacement(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    want = run.resolve_ref(answer).get("Object")
+    for i, c in enumerate(d.get("candidates") or []):
+        if c.get("source_id") == want:
+            return {"type": "ChooseReplacement", "data": {"index": i}}
+    raise Rejected(f"replacement_effect: {answer!r} is not among the effects phase offers")
+
+
+def _choose_player(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "ChooseOption", "data": {"choice": str(run.resolve_ref(answer).get("Player"))}}
+
+
+def _distribute(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "DistributeAmong", "data": {
+        "distribution": [[run.resolve_ref(a), n] for a, n in (answer or {}).items()]}}
+
+
+def _trigger_order(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """spec: answer lists the sources in the order they are put on the stack (first = resolves last).
+    phase's OrderTriggers.order lists indices into data.triggers in that same order: checked by hand,
+    order [0, 1] leaves triggers[1] on top (docs/certification/spot-checks.md)."""
+    sources = [t.get("source_id") for t in d.get("triggers") or []]
+    order: list[int] = []
+    for ref in answer or []:
+        want = run.object_id(ref)
+        i = next((i for i, s in enumerate(sources) if s == want and i not in order), None)
+        if i is None:
+            raise Rejected(f"trigger_order: {ref!r} has no trigger among those phase asks to order")
+        order.append(i)
+    return {"type": "OrderTriggers", "data": {"order": order}}
+
+
+def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
+    """phase asks every "choose objects from a zone" decision as EffectZoneChoice; what the player is
+    choosing for (sacrifice, discard, ...) is in ``effect_kind``, so that is part of the key. Likewise
+    NamedChoice says in ``choice_type`` whether a player (Opponent, Player) or a colour is named."""
+    if kind_type == "EffectZoneChoice":
+        return f"EffectZoneChoice:{data.get('effect_kind')}"
+    if kind_type == "PayCost":  # a cost's choice: which permanent to sacrifice, ...
+        return f"PayCost:{(data.get('kind') or {}).get('type')}"
+    choice = data.get("choice_type")
+    # "choose a color" is choice_type "Color", or {"Color": {"excluded": [...]}} when some colours are not
+    # allowed (Thriving Bluff: "a color other than red"); phase's options already leave those out
+    if kind_type == "NamedChoice" and (choice == "Color" or isinstance(choice, dict) and "Color" in choice):
+        return "NamedChoice:Color"
+    return str(kind_type)
+
+
+def _selectable_modes(run: PhaseRunView) -> list[int] | None:
+    """The modes phase lets the player choose: every index in its legal SelectModes actions (its prompt
+    lists all modes, legal or not)."""
+    found = {i for a in run.g.actions() for i in (a.to_dict().get("data") or {}).get("indices", ())
+             if a.to_dict().get("type") == "SelectModes"}
+    return sorted(found) or None
+
+
+def _select_cards(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in answer or []]}}
+
+
+def _outside_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
+    """The cards phase offers (its sideboard's as aliases, others by their source type), and null."""
+    sideboard = {(seat, i): alias for alias, (seat, i, _) in run.outside.items()}
+    options: list[Any] = []
+    for c in d.get("choices") or []:
+        src = c.get("source") or {}
+        if src.get("type") == "Sideboard":
+            options.append(sideboard.get((d.get("player", -1), src["data"].get("sideboard_index", -1))))
+        else:
+            options.append(f"phase:{src.get('type')}")
+    return [*options, None]
+
+
+def _outside_card(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """phase's OutsideGameChoice: the answer (a sideboard alias, or null for none) is sent as the card's
+    index in the deciding player's sideboard; phase judges whether it may be brought in."""
+    if answer is None:
+        return {"type": "ChooseOutsideGameCards", "data": {"selections": []}}
+    where = run.outside.get(answer) if isinstance(answer, str) else None
+    if where is None or where[0] != d.get("player"):
+        raise Rejected(f"outside_game_card: {answer!r} is not a card in the deciding player's sideboard, "
+                       "the only cards phase has outside the game")
+    return {"type": "ChooseOutsideGameCards",
+            "data": {"selections": [{"type": "Sideboard", "data": {"sideboard_index": where[1]}}]}}
+
+
+def _phyrexian(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """phase's PhyrexianPayment asks, per Phyrexian symbol, mana or 2 life (CR 107.4f). The case's
+    mana_payment answer says how much life is paid ("life": 2 per symbol); phase asks it after the mana
+    units were chosen at its ManaPayment prompt, so the answer is the one taken there
+    (payment.pay_mana), or the case's next mana_payment entry."""
+    shards = d.get("shards") or []
+    life = int(answer.get("life", 0)) if isinstance(answer, dict) else 0
+    if life % 2 or life // 2 > len(shards):
+        raise Rejected(f"mana_payment: {life} life does not pay a whole number of the "
+                       f"{len(shards)} Phyrexian symbol(s)")
+    choices = [{"type": "PayLife" if i < life // 2 else "PayMana"} for i in range(len(shards))]
+    return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
+
+
+def payment_candidates(cost: Any, pool: dict[str, int], cap: int) -> list[dict[str, int]] | None:
+    """The payments worth trying for phase's pending mana cost from ``pool`` (mana by symbol, only the
+    types phase lets pay part of the cost): every sub-multiset of the pool of a size the cost can take,
+    with ``"life": 2`` per Phyrexian symbol paid with life. phase judges which of them pay; this only
+    bounds the search. A {2/W} symbol takes one or two mana, a Phyrexian one none or one (its life).
+    None: more than ``cap`` candidates, or a cost this does not know."""
+    if not isinstance(cost, dict) or cost.get("type") == "NoCost":
+        return [{}]
+    if cost.get("type") != "Cost":
+        return None
+    shards = [str(s) for s in cost.get("shards") or []]
+    if any(s in ("X", "Snow") or not s[:1].isupper() for s in shards):
+        return None
+    phyrexian = sum(1 for s in shards if "Phyrexian" in s)
+    plain = [s for s in shards if "Phyrexian" not in s]
+    lo = int(cost.get("generic", 0)) + len(plain)
+    hi = lo + sum(1 for s in plain if s.startswith("Two"))
+    kinds = sorted(k for k, n in pool.items() if n > 0)
+    out: list[dict[str, int]] = []
+
+    def subsets(i: int, left: int, acc: dict[str, int]) -> Iterator[dict[str, int]]:
+        if i == len(kinds):
+            if left == 0:
+                yield dict(acc)
+            return
+        for n in range(min(left, pool[kinds[i]]), -1, -1):
+            yield from subsets(i + 1, left - n, {**acc, kinds[i]: n} if n else acc)
+
+    for life in range(phyrexian + 1):
+        for size in range(lo + phyrexian - life, hi + phyrexian - life + 1):
+            for mana in subsets(0, size, {}):
+                out.append({**mana, "life": 2 * life} if life else mana)
+                if len(out) > cap:
+                    return None
+    return out
+
+
+def _mana_color(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """ChooseManaColor: one colour, or for "N mana in any combination of colors" phase's single
+    AnyCombination prompt, answered with the case's next N mana_color entries (the reference engine
+    asks one decision per mana)."""
+    choice = d.get("choice") or {}
+    if choice.get("type") == "AnyCombination":
+        n = int((choice.get("data") or {}).get("count", 1))
+        colors = [answer, *run.take_more("mana_color", d.get("player"), n - 1)]
+        return {"type": "ChooseManaColor", "data": {"choice": {
+            "type": "Combination", "data": [COLOR_OF_SYMBOL.get(c, c) for c in colors]}}}
+    return {"type": "ChooseManaColor",
+            "data": {"choice": {"type": "SingleColor", "data": COLOR_OF_SYMBOL[answer]}}}
+
+
+def _combat_damage_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
+    out: list[Any] = [run.ref_of(b.get("blocker_id")) for b in d.get("blockers") or []]
+    at = d.get("attack_target") or {}
+    if d.get("trample"):  # phase's AttackTarget is internally tagged: {"type": "Player", "data": seat}
+        player = at.get("type") == "Player"
+        out.append(run.player_of(at.get("data")) if player else run.ref_of(at.get("data")))
+    return out
+
+
+def _combat_damage(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """phase's AssignCombatDamage (CR 510.1c): the case's {ref: amount}; what goes to the player or
+    planeswalker it attacks (trample, 702.19b) is phase's trample_damage."""
+    assignments: list[list[int]] = []
+    trample = 0
+    for ref, n in (answer or {}).items():
+        target = run.resolve_ref(ref)
+        if "Object" in target and target["Object"] in {b.get("blocker_id") for b in d.get("blockers") or []}:
+            assignments.append([target["Object"], int(n)])
+        else:
+            trample += int(n)
+    return {"type": "AssignCombatDamage", "data": {"mode": "Normal", "assignments": assignments,
+                                                   "trample_damage": trample, "controller_damage": 0}}
+
+
+def _copy_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
+    """CopyRetarget asks one target slot at a time (``current_slot``): the copy's current target, then
+    the legal alternatives phase lists (spec: one new_targets decision per target of the copy)."""
+    slots = d.get("target_slots") or []
+    i = int(d.get("current_slot") or 0)
+    slot = slots[i] if 0 <= i < len(slots) else {}
+    out: list[Any] = []
+    for t in [slot.get("current"), *(slot.get("legal_alternatives") or [])]:
+        ref = run.target_ref(t)
+        if ref is not None and ref not in out:
+            out.append(ref)
+    return out
+
+
+def _copy_retarget(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """The case's one-element list for the slot phase asks: ChooseTarget{target}. Keeping the current
+    target is answering it: sent as ChooseTarget when phase lists it among the alternatives, else (the
+    current target is no longer legal, or phase lists only the others) as KeepAllCopyTargets when this is
+    the last slot. phase judges the target."""
+    refs = list(answer or [])
+    if len(refs) != 1:
+        raise Rejected(f"new_targets: a copy's target is changed one at a time, not to {answer!r}")
+    target = run.resolve_ref(refs[0])
+    slots = d.get("target_slots") or []
+    i = int(d.get("current_slot") or 0)
+    slot = slots[i] if 0 <= i < len(slots) else {}
+    if target == slot.get("current") and target not in (slot.get("legal_alternatives") or []):
+        if i == len(slots) - 1:
+            return {"type": "KeepAllCopyTargets"}
+        raise Rejected("new_targets: phase cannot keep this target of a copy and change a later one")
+    return {"type": "ChooseTarget", "data": {"target": target}}
+
+
+PromptHandler = tuple[
+    str,
+    Callable[[PhaseRunView, dict[str, Any]], Any],
+    Callable[[PhaseRunView, dict[str, Any], Any], dict[str, Any]],
+]
+PROMPTS: dict[str, PromptHandler] = {
+    "TargetSelection": ("targets", _targets_options, _select),
+    "TriggerTargetSelection": ("targets", _targets_options, _select),
+    "MultiTargetSelection": ("targets", _targets_options, _select),
+    "PhyrexianPayment": ("mana_payment", lambda r, d: None, _phyrexian),
+    "ProliferateChoice": (
+        "proliferate", lambda r, d: [r.target_ref(t) for t in d.get("eligible", [])], _select),
+    "ReplacementChoice": (
+        "replacement_effect", lambda r, d: [r.ref_of(c.get("source_id")) for c in d.get("candidates", [])],
+        _replacement),
+    "NamedChoice": (
+        "choose_player",
+        lambda r, d: [r.player_of(int(o)) if str(o).isdigit() else o for o in d.get("options", [])],
+        _choose_player),
+    "NamedChoice:Color": (  # "the color of your choice" (protection): answered with a colour symbol
+        "color",
+        lambda r, d: [SYMBOL_OF_COLOR.get(o, o) for o in d.get("options", [])],
+        lambda r, d, a: {"type": "ChooseOption", "data": {"choice": COLOR_OF_SYMBOL.get(a, a)}}),
+    "TributeChoice": ("tribute", lambda r, d: [True, False],
+                      lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
+    # "sacrifice this unless you sacrifice a creature" (CR 118.12): pay = do the "unless" action
+    "UnlessPayment": ("may", lambda r, d: [True, False],
+                      lambda r, d, a: {"type": "PayUnlessCost", "data": {"pay": bool(a)}}),
+    # after PayUnlessCost{pay: true} with a sacrifice cost, phase asks which permanent (its name says ward)
+    "WardSacrificeChoice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("permanents") or []],
+                            _select_cards),
+    "OptionalEffectChoice": ("may", lambda r, d: [True, False],
+                             lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
+    "ChooseOneOfBranch": ("villainous_choice", lambda r, d: ["A", "B"],
+                          lambda r, d, a: {"type": "ChooseBranch", "data": {"index": 0 if a == "A" else 1}}),
+    "ChooseLegend": ("legend_rule", lambda r, d: [r.ref_of(c) for c in d.get("candidates", [])],
+                     lambda r, d, a: {"type": "ChooseLegend", "data": {"keep": r.object_id(a)}}),
+    "OrderTriggers": (
+        "trigger_order", lambda r, d: [r.ref_of(t.get("source_id")) for t in d.get("triggers") or []],
+        _trigger_order),
+    "RetargetChoice": (
+        "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
+        lambda r, d, a: {"type": "RetargetSpell",
+                         "data": {"new_targets": [r.resolve_ref(x) for x in a or []]}}),
+    # a copy's targets (CR 707.10c): CopyRetarget{copy_id, target_slots: [{current, legal_alternatives}],
+    # current_slot}, answered ChooseTarget{target} per slot or KeepAllCopyTargets
+    "CopyRetarget": ("new_targets", _copy_options, _copy_retarget),
+    # crew N (CR 702.122a): after CrewVehicle{vehicle_id, creature_ids: []} phase asks which creatures to
+    # tap (eligible_creatures); the answer is the same action with the case's tap_cost creatures
+    "CrewVehicle": (
+        "tap_cost", lambda r, d: [r.ref_of(c) for c in d.get("eligible_creatures") or []],
+        lambda r, d, a: {"type": "CrewVehicle", "data": {
+            "vehicle_id": d.get("vehicle_id"), "creature_ids": [r.object_id(x) for x in a or []]}}),
+    "DistributeAmong": (
+        "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
+    "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
+    "ModeChoice": ("modes", lambda r, d: _selectable_modes(r),
+                   lambda r, d, a: {"type": "SelectModes", "data": {"indices": list(a)}}),
+    # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
+    # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
+    "ChooseManaColor": (
+        "mana_color",
+        lambda r, d: [SYMBOL_OF_COLOR.get(c, c)
+                      for c in ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
+        lambda r, d, a: _mana_color(r, d, a)),
+    "OutsideGameChoice": ("outside_game_card", _outside_options, _outside_card),
+    "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
+    "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
+    "PayCost:TapCreatures": ("tap_cost", lambda r, d: [r.ref_of(c) for c in d.get("choices") or []],
+                             _select_cards),
+    "AssignCombatDamage": ("combat_damage", _combat_damage_options, _combat_damage),
+    "PayCost:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("choices") or []],
+                          _select_cards),
+    "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
+                                   _select_cards),
+    "EffectZoneChoice:Discard": ("discard", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
+                                 _select_cards),
+}
+
+EventMapper = Callable[[PhaseRunView, dict[str, Any]], "dict[str, Any] | None"]
+EVENTS: dict[str, EventMapper] = {
+    "SpellCast": lambda r, d: {"type": "spell_cast", "player": r.player_of(d.get("controller")),
+                               "card": r.ref_of(d.get("object_id"))},
+    "AbilityActivated": lambda r, d: {"type": "ability_activated", "player": r.player_of(d.get("player_id")),
+                                      "source": r.ref_of(d.get("source_id")), "ability": r.activating},
+    "CrimeCommitted": lambda r, d: {"type": "crime_committed", "player": r.player_of(d.get("player_id")),
+                                    "source": r.ref_of(r.context)},
+    "StackResolved": lambda r, d: r.resolved_event(d),
+    "SpellCountered": lambda r, d: {**r.resolved_event(d), "type": "countered"},
+    # {"target": {"Object": id}, "source_id", "source_controller"}: an object became a target (CR 115.7)
+    "BecomesTarget": lambda r, d: r.became_target_event(d),
+    "StackPushed": lambda r, d: r.pushed_event(d),
+    "CounterAdded": lambda r, d: {"type": "counters_put", "object": r.ref_of(d.get("object_id")),
+                                  "counter": counter_to_case(str(d.get("counter_type"))),
+                                  "amount": d.get("count"), "by": r.player_of(d.get("actor"))},
+    "PlayerCounterChanged": lambda r, d: {
+        "type": "counters_put" if (d.get("delta") or 0) > 0 else "counters_removed",
+        "player": r.player_of(d.get("player")), "counter": str(d.get("counter_kind")).lower(),
+        "amount": abs(d.get("delta") or 0)},
+    # phase keeps energy apart from other player counters (player.energy) and reports it so
+    "EnergyChanged": lambda r, d: {
+        "type": "counters_put" if (d.get("delta") or 0) > 0 else "counters_removed",
+        "player": r.player_of(d.get("player")), "counter": "energy", "amount": abs(d.get("delta") or 0)},
+    "CounterRemoved": lambda r, d: {"type": "counters_removed", "object": r.ref_of(d.get("object_id")),
+                                    "counter": counter_to_case(str(d.get("counter_type"))),
+                                    "amount": d.get("count")},
+    "ManaAdded": lambda r, d: {"type": "mana_added", "player": r.player_of(d.get("player_id")),
+                               "mana": {SYMBOL_OF_COLOR.get(str(d.get("mana_type")), "C"): 1},
+                               "source": r.ref_of(d.get("source_id"))},
+    "ZoneChanged": lambda r, d: r.zone_changed_event(d),
+    "TokenCreated": lambda r, d: {"type": "token_created", "object": r.ref_of(d.get("object_id")),
+                                  "controller": r.controller_now(d.get("object_id"))},
+    "DamageDealt": lambda r, d: {"type": "damage_dealt", "source": r.ref_of(d.get("source_id")),
+                                 "target": r.target_ref(d.get("target")), "amount": d.get("amount")},
+    "LifeChanged": lambda r, d: {"type": "life_changed", "player": r.player_of(d.get("player_id")),
+                                 "amount": d.get("amount")},
+    "PhaseChanged": lambda r, d: {"type": "step", "turn": r.g.turn,
+                                  "step": STEP_OF_PHASE.get(str(d.get("phase")), d.get("phase"))},
+    # {card_id, controller, object_id (the copy), original_id} (CR 707.10); the copy is a new object
+    "SpellCopied": lambda r, d: {"type": "spell_copied", "object": r.ref_of(d.get("object_id")),
+                                 "source": r.ref_of(d.get("original_id")),
+                                 "player": r.player_of(d.get("controller"))},
+    # {player_id, action}: phase reports each proliferation (CR 701.34a) as action "Proliferate"
+    "PlayerPerformedAction": lambda r, d: (
+        {"type": "proliferated", "player": r.player_of(d.get("player_id"))}
+        if d.get("action") == "Proliferate" else None),
+    "PermanentSacrificed": lambda r, d: {"type": "sacrificed", "object": r.ref_of(d.get("object_id"))},
+    "CreatureDestroyed": lambda r, d: {"type": "destroyed", "object": r.ref_of(d.get("object_id"))},
+}
+
+
+def attachments(run: PhaseRunView) -> dict[int, Any]:
+    """What each Equipment and Aura is attached to now (phase's attached_to; None off the battlefield).
+    The objects are found once, in the state the script starts from."""
+    if run.attachables is None:
+        objects = run.g.state()["state"]["objects"]
+        run.attachables = [int(k) for k, o in objects.items()
+                           if {"Equipment", "Aura"} & set((o.get("card_types") or {}).get("subtypes") or [])]
+    out: dict[int, Any] = {}
+    for oid in run.attachables:
+        try:
+            o = run.g.object(oid)
+        except ValueError:
+            continue
+        out[oid] = o.get("attached_to") if o.get("zone") == "Battlefield" else None
+    return out
+
+
+def attached_events(run: PhaseRunView) -> list[dict[str, Any]]:
+    """phase's EffectResolved{kind: Attach} names no object: the Equipment or Aura whose attached_to the
+    action changed is the one attached (CR 701.3), reported with what it is attached to now."""
+    out = []
+    for oid, now in attachments(run).items():
+        if now is not None and now != run.attachments.get(oid):
+            run.attachments[oid] = now
+            out.append({"type": "attached", "object": run.ref_of(oid),
+                        "attached_to": attached_to(run, {"attached_to": now})})
+    return out
+
+
+def crewed_events(run: PhaseRunView, vehicle: Any) -> list[dict[str, Any]]:
+    """A crewed event for each creature phase's crew ability on the stack was paid with (its
+    paid_creature_ids): those creatures crewed the Vehicle (CR 702.122b)."""
+    for e in reversed(run.g.stack()):
+        keyword = e["kind"]["type"] == "KeywordAction"
+        action = ((e["kind"].get("data") or {}).get("action") or {}) if keyword else {}
+        data = action.get("data") or {}
+        if action.get("type") == "Crew" and data.get("vehicle_id") == vehicle:
+            return [{"type": "crewed", "object": run.ref_of(c), "source": run.ref_of(vehicle)}
+                    for c in data.get("paid_creature_ids") or []]
+    return []
+
+
+def infect_giver(run: PhaseRunView, raw: list[dict[str, Any]], i: int) -> int | None:
+    """phase reports poison counters from infect (or toxic) damage as PlayerCounterChanged{Poison} next to
+    the DamageDealt to that player: the damage source's controller gives them (CR 702.90b, 120.3b,
+    702.164c). The seat of that controller (as it last was on the battlefield, if it has left), or None
+    for other poison."""
+    d = raw[i].get("data") or {}
+    if raw[i].get("type") != "PlayerCounterChanged" or str(d.get("counter_kind")) != "Poison":
+        return None
+    for j in (i + 1, i - 1):
+        e = raw[j] if 0 <= j < len(raw) else {}
+        dd = e.get("data") or {}
+        if e.get("type") != "DamageDealt" or dd.get("target") != {"Player": d.get("player")}:
+            continue
+        try:
+            src = run.g.object(dd.get("source_id"))
+        except (ValueError, TypeError):
+            return None
+        if not {"Infect", "Toxic"} & {keyword_name(k).split(" ")[0] for k in src.get("keywords") or []}:
+            return None
+        if src.get("zone") in ("Battlefield", "Stack"):
+            return int(src["controller"])
+        seat = run.recorded_controller.get(int(dd["source_id"]), src.get("controller"))
+        return int(seat) if isinstance(seat, int) else None
+    return None
+
+
+def crew_flags(run: PhaseRunView, oid: int) -> list[bool]:
+    """For each activated ability of the object's catalogue card: whether it is crew (cost {"crew": N})."""
+    card = run.cards.get(str(run.g.object(oid).get("name"))) or {}
+    return [isinstance(a.get("cost"), dict) and "crew" in a["cost"]
+            for a in card.get("abilities") or [] if a.get("kind") == "activated"]
+
+
+def attached_to(run: PhaseRunView, o: dict[str, Any]) -> str | None:
+    """phase's attached_to is {"type": "Object", "data": id} (or a Player); the case's is a ref."""
+    a = o.get("attached_to")
+    if not isinstance(a, dict):
+        return None
+    return run.player_of(a.get("data")) if a.get("type") == "Player" else run.ref_of(a.get("data"))

@@ -1,0 +1,206 @@
+"""``mtgc certify``, ``mtgc smoke``, ``mtgc diff``, ``mtgc baseline``.
+
+``register(subparsers)`` adds them to the ``mtgc`` parser (conformance/cli/__init__.py). Exit codes: 0 ok,
+1 failures (outside the baseline) / regressions / an unhealthy adapter, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from conformance.cases import aliases
+from conformance.cases.selection import add_arguments, from_arguments
+from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
+from conformance.interface import Verdict
+from conformance.report import json_report, load_report, write_all
+from conformance.report.baseline import BadInput, load_baseline, make_baseline
+from conformance.report.common import describe
+from conformance.report.diff import diff_reports, render
+from conformance.run.certify import Settings, SuiteProblem, certify, known_features
+from conformance.run.protocol import ProtocolEngine, parse_command
+
+EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
+
+
+def _bad(message: str) -> int:
+    print(f"mtgc: {message}", file=sys.stderr)
+    return EXIT_INVALID
+
+
+def _check_command(command: str) -> str | None:
+    if not is_command(command):
+        return None  # a name: get_engine says whether it is known
+    try:
+        parse_command(command)
+    except ValueError as error:
+        return f"bad --engine command {command!r}: {error}"
+    return None
+
+
+def cmd_certify(args: argparse.Namespace) -> int:
+    problem = _check_command(args.engine)
+    if problem:
+        return _bad(problem)
+    if args.timeout <= 0 or args.jobs < 1:
+        return _bad("--timeout must be > 0 and -j at least 1")
+    try:
+        baseline = load_baseline(args.baseline) if args.baseline else None
+    except BadInput as error:
+        return _bad(str(error))
+
+    def progress(verdict: Verdict) -> None:
+        if verdict.outcome not in ("pass", "not_applicable", "skipped") and not args.quiet:
+            print(
+                f"  {verdict.outcome:<8} {verdict.case_id}: {' '.join(verdict.message.split())[:160]}",
+                file=sys.stderr,
+            )
+
+    try:
+        selection = from_arguments(args, known_features())
+    except ValueError as error:
+        return _bad(str(error))
+    skip = frozenset(aliases.resolve_all(args.skip or ()))  # an old id skips the case it became
+    settings = Settings(args.engine, args.timeout, args.jobs, skip, progress, selection)
+    try:
+        report = certify([Path(p) for p in args.paths], settings, baseline, args.baseline)
+    except SuiteProblem as error:
+        return _bad(str(error))
+    except EngineUnavailable as error:
+        return _bad(f"engine {args.engine!r} is not available: {error}")
+    out = Path(args.out)
+    try:
+        write_all(report, out)
+    except OSError as error:
+        return _bad(f"cannot write the report into {str(out)!r}: {error}")
+    problem = json_report.problem(report)
+    if problem:
+        print(f"mtgc: warning: the report does not match spec/report.schema.json: {problem}", file=sys.stderr)
+    t, verdict = report["totals"], report["verdict"]
+    print(
+        f"{report['engine']['name']} {report['engine']['version']}: {t['pass']}/{t['total']} passing "
+        f"({t['pass_rate'] * 100:.1f}%); fail {t['fail']}, error {t['error']}, crash {t['crash']}, "
+        f"timeout {t['timeout']}, not applicable {t['not_applicable']}, skipped {t['skipped']} "
+        f"in {report['seconds']} s"
+    )
+    if report.get("adapter_problem"):
+        print(f"adapter problem: {report['adapter_problem']} (try `mtgc smoke --engine ...`)")
+    if verdict["baseline"]:
+        print(
+            f"baseline: {len(verdict['known_failures'])} known failure(s), "
+            f"{len(verdict['unexpected_failures'])} new failure(s)"
+        )
+        for case_id in verdict["now_passing"]:
+            print(f"baseline is stale: {case_id} now passes; remove it from {args.baseline}")
+        for case_id in verdict.get("flaky_passed", []):
+            print(f"flaky: {case_id} (listed as flaky) passed this time")
+    print(f"report: {out}/index.html (also report.json, junit.xml, summary.md, badge.json)")
+    return EXIT_OK if verdict["ok"] else EXIT_FAILED
+
+
+def cmd_smoke(args: argparse.Namespace) -> int:
+    from conformance.run.smoke import smoke
+
+    problem = _check_command(args.engine)
+    if problem:
+        return _bad(problem)
+    try:
+        engine = get_engine(args.engine, args.timeout)
+    except EngineUnavailable as error:
+        return _bad(f"engine {args.engine!r} is not available: {error}")
+    if not isinstance(engine, ProtocolEngine):
+        return _bad(f"engine {args.engine!r} runs in process: smoke checks an adapter process")
+    return smoke(engine.command, args.timeout)
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    try:
+        old, new = load_report(args.old), load_report(args.new)
+    except BadInput as error:
+        return _bad(str(error))
+    diff = diff_reports(old, new)
+    sys.stdout.write(json.dumps(diff, indent=1) + "\n" if args.json else render(diff))
+    return EXIT_FAILED if diff["regressed"] else EXIT_OK
+
+
+def cmd_baseline(args: argparse.Namespace) -> int:
+    try:
+        report = load_report(args.report)
+        previous = load_baseline(args.causes) if args.causes else None
+    except BadInput as error:
+        return _bad(str(error))
+    baseline = make_baseline(report, previous)
+    sys.stdout.write(json.dumps(baseline, indent=1, ensure_ascii=False) + "\n")
+    failures = baseline["known_failures"]
+    if previous is not None:
+        unexplained = [i for i, entry in failures.items() if not entry.get("cause")]
+        print(
+            f"{len(unexplained)} failure(s) without a cause in {args.causes}"
+            + (": " + ", ".join(unexplained) if unexplained else ""),
+            file=sys.stderr,
+        )
+    print(
+        f"{len(failures)} known failure(s): "
+        + "; ".join(f"{c['id']} ({describe(c, 60)})" for c in report["cases"] if c["id"] in failures)[:400]
+        if failures
+        else "0 known failures",
+        file=sys.stderr,
+    )
+    return EXIT_OK
+
+
+def register(sub: Any) -> None:
+    """Add certify, smoke, diff and baseline to an argparse subparsers object."""
+    p = sub.add_parser("certify", help="certify an engine; write the report")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="case files or directories (default: the suite)")
+    p.add_argument(
+        "--engine",
+        required=True,
+        metavar="ENGINE",
+        help=f"an engine name ({', '.join(known_engines())}) or an adapter command (spec/protocol.md), "
+        "e.g. 'python -m conformance.adapters.reference'",
+    )
+    p.add_argument(
+        "--out", default="certification", metavar="DIR", help="report directory (default: certification/)"
+    )
+    p.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="known failures (mtgc baseline); listed failures don't fail "
+        "the run, listed cases that now pass do",
+    )
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
+    p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="adapter processes in parallel")
+    p.add_argument(
+        "--skip", action="append", metavar="ID", help="don't run this case (outcome skipped); repeatable"
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no line per failing case while running")
+    add_arguments(p)
+    p.set_defaults(func=cmd_certify)
+
+    p = sub.add_parser("smoke", help="check that an adapter speaks the protocol (one trivial case)")
+    p.add_argument("--engine", required=True, metavar="ENGINE", help="an adapter's engine name or command")
+    p.add_argument(
+        "--timeout", type=float, default=10.0, metavar="S", help="seconds for the case (default 10)"
+    )
+    p.set_defaults(func=cmd_smoke)
+
+    p = sub.add_parser(
+        "diff", help="compare two reports: regressed, fixed, new, removed (exit 1 on regressions)"
+    )
+    p.add_argument("old", metavar="OLD.json")
+    p.add_argument("new", metavar="NEW.json")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_diff)
+
+    p = sub.add_parser("baseline", help="print a known-failures baseline from a report")
+    p.add_argument("report", metavar="REPORT", help="a report.json")
+    p.add_argument(
+        "--causes",
+        metavar="BASELINE",
+        help="an earlier baseline whose causes (one line per failure) carry over to cases still failing",
+    )
+    p.set_defaults(func=cmd_baseline)

@@ -1,0 +1,151 @@
+"""Known-failure baselines that cannot go stale.
+
+``mtgc baseline REPORT > known-failures.json`` lists every case that did not pass. With
+``mtgc certify --baseline known-failures.json`` those cases don't fail the run, but a listed case
+that now **passes** does (toml-test's ``-skip-must-err``): remove it from the baseline, so the
+baseline only ever shrinks as the engine improves.
+
+An entry may carry ``"flaky": true`` for an engine that decides a case differently from run to run
+(phase orders some simultaneous changes by hash): it is a known failure when it fails, and its
+passing is reported but doesn't make the baseline stale; it is kept when the baseline is re-made.
+
+An entry may carry a ``cause``: one line, written by a person, saying what the engine did against
+what the ruling says. Reports show it next to the failure, and ``mtgc baseline REPORT --causes OLD``
+carries the causes of an earlier baseline over to the cases that still fail, so a published
+certification (docs/certification/) keeps every failure explained as it is re-run.
+
+A baseline written before a case was renamed keeps working: loading it maps each old id to the
+case's current id through ``suites/aliases.json`` (:mod:`conformance.cases.aliases`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conformance.cases import aliases
+from conformance.interface import JSON
+
+BASELINE_VERSION = 1
+BAD = ("fail", "error", "crash", "timeout")
+
+
+class BadInput(Exception):
+    """A file the user named is missing or not what it should be. The CLI exits with 2."""
+
+
+def read_json_file(path: str | Path, what: str) -> JSON:
+    """Parse ``path`` or raise BadInput saying why, in plain words."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise BadInput(f"{what} {str(path)!r} does not exist") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read {what} {str(path)!r}: {error}") from None
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise BadInput(f"{what} {str(path)!r} is not JSON: {error}") from None
+
+
+def make_baseline(report: JSON, previous: JSON = None) -> JSON:
+    """A baseline listing every case of ``report`` that failed, errored, crashed or timed out.
+
+    ``previous`` (an earlier baseline) gives the ``cause`` of each case that is still failing."""
+    before = {case_id: entry for case_id, entry in ((previous or {}).get("known_failures") or {}).items()
+              if isinstance(entry, dict)}
+    causes = {case_id: entry["cause"] for case_id, entry in before.items() if entry.get("cause")}
+    ran = {case["id"] for case in report["cases"]}
+    baseline: JSON = {
+        "baseline_version": BASELINE_VERSION,
+        "engine": report.get("engine", {}),
+        "from_report": {
+            "finished": report.get("finished"),
+            "suite_hash": report.get("suite", {}).get("hash"),
+        },
+        "known_failures": {
+            case["id"]: {"outcome": case["outcome"], "message": str(case.get("message", ""))[:200]}
+            for case in report["cases"]
+            if case["outcome"] in BAD
+        },
+    }
+    for case_id, entry in before.items():  # a flaky entry stays, whatever this run did
+        if entry.get("flaky") is True and case_id in ran and case_id not in baseline["known_failures"]:
+            baseline["known_failures"][case_id] = {"outcome": entry.get("outcome", "fail"),
+                                                   "message": str(entry.get("message", ""))[:200]}
+    for case_id, entry in baseline["known_failures"].items():
+        if before.get(case_id, {}).get("flaky") is True:
+            entry["flaky"] = True
+        if case_id in causes:
+            entry["cause"] = causes[case_id]
+    return baseline
+
+
+def load_baseline(path: str | Path) -> JSON:
+    data = read_json_file(path, "the baseline")
+    if not isinstance(data, dict) or not isinstance(data.get("known_failures"), dict):
+        raise BadInput(
+            f'{str(path)!r} is not a baseline (no "known_failures" object; make one with '
+            "`mtgc baseline REPORT > known-failures.json`)"
+        )
+    for case_id, entry in data["known_failures"].items():
+        pointer = f"/known_failures/{case_id.replace('~', '~0').replace('/', '~1')}"
+        if not isinstance(entry, dict):
+            raise BadInput(f"{str(path)!r} at {pointer}: an entry must be an object, not {entry!r}")
+        cause = entry.get("cause")
+        if cause is not None and (not isinstance(cause, str) or not cause.strip() or "\n" in cause):
+            raise BadInput(f"{str(path)!r} at {pointer}/cause: a cause must be one non-empty line of text")
+        if "flaky" in entry and not isinstance(entry["flaky"], bool):
+            raise BadInput(f"{str(path)!r} at {pointer}/flaky: must be true or false")
+    data["known_failures"] = current_ids(data["known_failures"])
+    return data
+
+
+def current_ids(entries: dict[str, JSON]) -> dict[str, JSON]:
+    """``entries`` keyed by current case ids: an old id (``suites/aliases.json``) becomes its new id;
+    when a baseline lists both, the entry under the current id wins."""
+    out: dict[str, JSON] = {}
+    for case_id, entry in entries.items():
+        new = aliases.resolve(case_id)
+        if new == case_id or new not in entries:
+            out.setdefault(new, entry)
+    return out
+
+
+def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
+    """The run's verdict; marks ``known_failure`` on the report's cases.
+
+    ok: no failure outside the baseline, and no baseline entry that now passes.
+    """
+    listed: dict[str, JSON] = dict(baseline["known_failures"]) if baseline else {}
+    unexpected: list[str] = []
+    known: list[str] = []
+    now_passing: list[str] = []
+    flaky_passed: list[str] = []
+    not_run: list[str] = []
+    seen = set()
+    for case in report["cases"]:
+        seen.add(case["id"])
+        in_baseline = case["id"] in listed
+        case["known_failure"] = in_baseline and case["outcome"] in BAD
+        entry = listed.get(case["id"])
+        cause = entry.get("cause") if isinstance(entry, dict) else None
+        if case["known_failure"] and cause:
+            case["cause"] = cause
+        if case["outcome"] in BAD:
+            (known if in_baseline else unexpected).append(case["id"])
+        elif in_baseline and case["outcome"] == "pass":
+            flaky = isinstance(entry, dict) and entry.get("flaky") is True
+            (flaky_passed if flaky else now_passing).append(case["id"])
+        elif in_baseline:
+            not_run.append(case["id"])
+    return {
+        "ok": not unexpected and not now_passing,
+        "baseline": baseline is not None,
+        "unexpected_failures": unexpected,
+        "known_failures": known,
+        "now_passing": now_passing,
+        "flaky_passed": flaky_passed,
+        "baseline_not_run": not_run,
+        "baseline_missing": sorted(set(listed) - seen),
+    }

@@ -1,0 +1,250 @@
+"""Certify an engine: run every case and build the report (``report.json``).
+
+The engine is named like everywhere else (``--engine phase``, ``reference``, an adapter command; see
+:mod:`conformance.engines`), ``-j N`` of them run in parallel, and the cases go through
+:func:`conformance.run.runner.run_cases`, the runner ``mtgc run`` and the pytest plugin use: the
+reference engine is judged exactly like a third-party engine. Whatever the adapter does, every case
+gets an outcome and the report is complete.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+
+from conformance import CR_DATE, SUITE_VERSION
+from conformance.cases.loader import CaseFile, display
+from conformance.cases.selection import Selection, select
+from conformance.cases.validate import validate
+from conformance.engines import get_engine
+from conformance.engines.inprocess import ModuleEngine
+from conformance.interface import JSON, OUTCOMES, Difference, Verdict
+from conformance.paths import spec_dir
+from conformance.report.baseline import apply_baseline
+from conformance.run.protocol import PROTOCOL_VERSION, ProtocolEngine
+from conformance.run.runner import Run, RunOptions, gather_cards, run_cases
+
+REPORT_VERSION = 1
+UNKNOWN = {"name": "unknown", "version": "unknown"}
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One case to run: the loaded file and the cards it uses."""
+
+    file: CaseFile
+    cards: Mapping[str, JSON]
+
+    @property
+    def case(self) -> JSON:
+        return self.file.data
+
+    @property
+    def case_id(self) -> str:
+        return self.file.case_id
+
+    @property
+    def topic(self) -> str:
+        return self.file.topic
+
+
+class SuiteProblem(Exception):
+    """The cases cannot be certified (bad paths, invalid case files). The CLI exits with 2."""
+
+
+def plan(targets: Sequence[Path], selection: Selection | None = None) -> tuple[list[Planned], str]:
+    """Valid cases under ``targets`` that ``selection`` picks, with their cards, and the content hash
+    of those case files.
+
+    Raises SuiteProblem listing every problem when a case or card file is invalid: certifying
+    against a broken suite would certify nothing.
+    """
+
+    result = validate(list(targets) or None)
+    if result.problems:
+        lines = "\n".join(f"  {problem}" for problem in result.problems[:40])
+        more = len(result.problems) - 40
+        raise SuiteProblem(
+            f"the suite has problems (run `mtgc validate`):\n{lines}"
+            + (f"\n  … and {more} more" if more > 0 else "")
+        )
+    where = ", ".join(str(t) for t in targets) if targets else "suites/"
+    if not result.cases:
+        raise SuiteProblem(f"no case files found under {where}")
+    chosen = select(result.cases, selection)
+    if not chosen:
+        raise SuiteProblem(f"no case under {where} matches {selection.describe() if selection else ''}")
+    planned: list[Planned] = []
+    digest = hashlib.sha256()
+    for found in chosen:
+        planned.append(Planned(found, gather_cards(found.data, result.catalogue_for(found))))
+        digest.update(f"{found.topic}/{found.path.name}\0".encode())
+        digest.update(hashlib.sha256(found.path.read_bytes()).hexdigest().encode() + b"\n")
+    return planned, "sha256:" + digest.hexdigest()
+
+
+# -- running ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Settings:
+    """``engine``: a name (``reference``, ``phase``, an entry point) or an adapter command line."""
+
+    engine: str
+    timeout: float = 10.0
+    jobs: int = 1
+    skip: frozenset[str] = frozenset()
+    progress: Callable[[Verdict], None] | None = None
+    selection: Selection = Selection()
+
+
+def run_planned(items: Sequence[Planned], settings: Settings) -> Run:
+    """Run every item through :func:`conformance.run.runner.run_cases` (``jobs`` engines in parallel).
+
+    Raises :class:`~conformance.engines.EngineUnavailable` when the engine cannot even be made (an
+    unknown name, a bad command); an engine that starts and then fails costs cases, not the run."""
+    cards = {item.file.path: item.cards for item in items}
+    options = RunOptions(skip=settings.skip, jobs=settings.jobs, progress=settings.progress)
+    engine = get_engine(settings.engine, settings.timeout)
+    try:
+        return run_cases(
+            engine,
+            [item.file for item in items],
+            lambda case: cards[case.path],
+            options,
+            open_engine=lambda: get_engine(settings.engine, settings.timeout),
+        )
+    finally:
+        with contextlib.suppress(Exception):
+            engine.close()
+
+
+def engine_command(engine: str) -> str:
+    """How the report names the way the engine was run: its adapter command, or in process."""
+    made = get_engine(engine)
+    if isinstance(made, ProtocolEngine):
+        return made.command
+    if isinstance(made, ModuleEngine):
+        return f"in process: {made.module_name}"
+    return engine
+
+
+@cache
+def known_features() -> frozenset[str]:
+    """The feature tags of case.schema.json."""
+    schema = json.loads((spec_dir() / "case.schema.json").read_text(encoding="utf-8"))
+    return frozenset(schema["$defs"]["feature"]["enum"])
+
+
+# -- the report ----------------------------------------------------------------------------------
+
+
+def totals(cases: Sequence[JSON]) -> JSON:
+    """Counts per outcome and the pass rates.
+
+    ``pass_rate`` = passes / all cases: not applicable and skipped count against it, so declaring
+    features unsupported cannot raise the headline number. ``applicable_pass_rate`` = passes / cases
+    the engine ran (not not_applicable, not skipped).
+    """
+    counts = {outcome: 0 for outcome in OUTCOMES}
+    for case in cases:
+        counts[case["outcome"]] += 1
+    total = len(cases)
+    applicable = total - counts["not_applicable"] - counts["skipped"]
+    return {
+        "total": total,
+        **counts,
+        "pass_rate": round(counts["pass"] / total, 4) if total else 0.0,
+        "applicable_pass_rate": round(counts["pass"] / applicable, 4) if applicable else 0.0,
+    }
+
+
+def _diff_entry(difference: Difference) -> JSON:
+    return {
+        "where": difference.where,
+        "expected": difference.expected,
+        "observed": difference.observed,
+        "message": difference.message,
+    }
+
+
+def build_report(
+    items: Sequence[Planned],
+    run: Run,
+    settings: Settings,
+    suite_hash: str,
+    started: datetime,
+    finished: datetime,
+    baseline: JSON = None,
+    baseline_file: str | None = None,
+    paths: Sequence[str] = (),
+) -> JSON:
+    """The report.json document (spec/report.schema.json)."""
+    cases: list[JSON] = []
+    for item, verdict in zip(items, run.verdicts, strict=True):
+        entry: JSON = {
+            "id": item.case_id,
+            "title": item.case.get("title", ""),
+            "topic": item.topic,
+            "path": display(item.file.path),
+            "features": list(item.case.get("features", ())),
+            "rules": list(item.case.get("rules", ())),
+            "outcome": verdict.outcome,
+            "seconds": round(verdict.seconds, 4),
+            "message": verdict.message,
+            "diff": [_diff_entry(d) for d in verdict.differences],
+        }
+        if verdict.stderr:
+            entry["stderr"] = verdict.stderr[-4000:]
+        cases.append(entry)
+    info = run.info
+    declared = sorted(info.unsupported_features) if info else []
+    report: JSON = {
+        "report_version": REPORT_VERSION,
+        "harness": {"name": "mtgc", "version": SUITE_VERSION},
+        "suite": {"version": SUITE_VERSION, "hash": suite_hash, "cases": len(items), "paths": list(paths)},
+        "protocol": PROTOCOL_VERSION,
+        "cr_date": CR_DATE,
+        "engine": {"name": info.name, "version": info.version} if info else UNKNOWN,
+        "adapter": {
+            **({"name": info.adapter_name, "version": info.adapter_version} if info else UNKNOWN),
+            "command": engine_command(settings.engine),
+        },
+        "unsupported_features": declared,
+        "unknown_features": [f for f in declared if f not in known_features()],
+        "adapter_problem": run.start_problem,
+        "adapter_stats": run.stats,
+        "started": started.isoformat(timespec="seconds"),
+        "finished": finished.isoformat(timespec="seconds"),
+        "seconds": round((finished - started).total_seconds(), 3),
+        "settings": {
+            "engine": settings.engine,
+            "timeout": settings.timeout,
+            "jobs": settings.jobs,
+            "skip": sorted(settings.skip),
+            "baseline": baseline_file,
+        },
+        "totals": totals(cases),
+        "cases": cases,
+    }
+    report["verdict"] = apply_baseline(report, baseline)
+    return report
+
+
+def certify(
+    targets: Sequence[Path], settings: Settings, baseline: JSON = None, baseline_file: str | None = None
+) -> JSON:
+    """Plan, run and report. Raises SuiteProblem for a broken suite and EngineUnavailable for an
+    engine that cannot be made; never for an engine that breaks down while running."""
+    items, suite_hash = plan(targets, settings.selection)
+    started = datetime.now(UTC)
+    run = run_planned(items, settings)
+    finished = datetime.now(UTC)
+    paths = [str(t) for t in targets]
+    return build_report(items, run, settings, suite_hash, started, finished, baseline, baseline_file, paths)

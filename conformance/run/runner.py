@@ -1,0 +1,285 @@
+"""The one runner: run cases on an :class:`~conformance.interface.Engine` and judge each one.
+
+``mtgc run``, ``mtgc certify``, ``mtgc explain``, the pytest plugin and the fuzzers' replay all go
+through :func:`run_case` (and :func:`run_cases` for many): the reference engine in process and a
+third-party engine behind its adapter are judged by the same code. One case never takes the run down:
+whatever the engine raises becomes that case's ``crash`` (or ``timeout``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from conformance.cases.loader import CaseFile, Catalogue, cards_used, inline_cards
+from conformance.interface import (
+    BAD_OUTCOMES,
+    OUTCOMES,
+    Engine,
+    EngineFailure,
+    EngineInfo,
+    RunResult,
+    Verdict,
+)
+from conformance.run.compare import MalformedObservation, compare, unofferable
+
+JSON = Any
+
+
+def case_seeds(case: JSON) -> tuple[str, ...]:
+    """The founding seed a case is built on: its ruling's, or its rules-text origin's (common-…)."""
+    seeds = []
+    for key in ("ruling", "origin"):
+        source = case.get(key) if isinstance(case, dict) else None
+        seed = source.get("seed") if isinstance(source, dict) else None
+        if isinstance(seed, str):
+            seeds.append(seed)
+    return tuple(seeds)
+
+
+def gather_cards(case: JSON, catalogue: Catalogue) -> dict[str, JSON]:
+    """Every card the case uses: the setup's cards from the catalogue, names its ``find`` queries
+    mention that the catalogue has (tokens made during the case), and its own inline ``cards``."""
+    names = list(cards_used(case))
+    expect = case.get("expect", {}) if isinstance(case, dict) else {}
+    views = [expect, *(expect.get("snapshots", {}) or {}).values()] if isinstance(expect, dict) else []
+    for view in views:
+        for item in view.get("find", []) if isinstance(view, dict) else []:
+            name = item.get("query", {}).get("name") if isinstance(item, dict) else None
+            if isinstance(name, str) and name not in names:
+                names.append(name)
+    cards = {name: catalogue.cards[name] for name in names if name in catalogue.cards}
+    cards.update(inline_cards(case))
+    # Tokens the cards' abilities create (CR 111.10) are definitions the engine needs too.
+    todo = list(cards.values())
+    while todo:
+        card = todo.pop()
+        for token in _token_names(card.get("abilities") if isinstance(card, dict) else None):
+            if token not in cards and token in catalogue.cards:
+                cards[token] = catalogue.cards[token]
+                todo.append(cards[token])
+    return cards
+
+
+def _token_names(node: Any) -> list[str]:
+    """Names of token definitions a card's ``abilities`` create (``create_token`` effects)."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        if node.get("do") == "create_token" and isinstance(node.get("token"), str):
+            found.append(node["token"])
+        for value in node.values():
+            found.extend(_token_names(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.extend(_token_names(value))
+    return found
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """What to run and how: ``skip`` (case ids, outcome ``skipped``), ``exclude_features`` (cases
+    tagged with one are skipped), ``jobs`` (engines in parallel, one worker thread each) and
+    ``progress`` (called with each verdict as it is reached, from the worker's thread)."""
+
+    exclude_features: frozenset[str] = frozenset()
+    skip: frozenset[str] = frozenset()
+    jobs: int = 1
+    progress: Callable[[Verdict], None] | None = None
+
+
+@dataclass
+class Run:
+    """The result of :func:`run_cases`: one verdict per case, in the order given.
+
+    ``info`` is the engine's handshake (None when it failed: ``start_problem`` says why, and every
+    case was still tried, so each gets its own outcome); ``stats`` sums the engines' start-up figures
+    (adapter processes: starts, restarts, seconds spent starting)."""
+
+    info: EngineInfo | None
+    verdicts: list[Verdict]
+    start_problem: str = ""
+    stats: dict[str, float] = field(default_factory=dict)
+
+
+def _facts(case: CaseFile) -> dict[str, Any]:
+    data = case.data
+    return {
+        "case_id": case.case_id,
+        "topic": case.topic,
+        "features": tuple(data.get("features", ())),
+        "seeds": case_seeds(data),
+    }
+
+
+def judge(case: CaseFile, result: RunResult, seconds: float) -> Verdict:
+    """The verdict on the engine's answer: the one comparison every run path uses."""
+    common = {**_facts(case), "seconds": seconds}
+    if result.status == "unsupported":
+        return Verdict(
+            outcome="not_applicable", message=f"the engine does not support it: {result.reason}", **common
+        )
+    if result.status == "error":
+        return Verdict(outcome="error", message=f"the engine reported an error: {result.reason}", **common)
+    try:
+        differences = compare(case.data, result.observation)
+    except MalformedObservation as exc:
+        return Verdict(outcome="error", message=f"malformed observation: {exc}", **common)
+    why_not = unofferable(case.data, result.observation)
+    if why_not is not None:
+        return Verdict(outcome="not_applicable", message=why_not, **common)
+    if differences:
+        return Verdict(outcome="fail", differences=tuple(differences), **common)
+    return Verdict(outcome="pass", **common)
+
+
+def run_case(
+    engine: Engine,
+    info: EngineInfo | None,
+    case: CaseFile,
+    cards: Mapping[str, JSON] | Catalogue,
+    options: RunOptions | None = None,
+) -> Verdict:
+    """Run one case on ``engine`` and judge it: the one path ``mtgc run``, ``mtgc certify``, the
+    pytest plugin and the fuzzers' replay share. ``cards`` is the catalogue (the case's cards are
+    gathered from it) or the gathered cards themselves. Never raises for what the engine does."""
+    options = options or RunOptions()
+    common = _facts(case)
+    features = common["features"]
+    if case.case_id in options.skip:
+        return Verdict(outcome="skipped", message="skipped with --skip", **common)
+    excluded = sorted(set(features) & options.exclude_features)
+    if excluded:
+        return Verdict(outcome="skipped", message=f"excluded feature(s): {', '.join(excluded)}", **common)
+    unsupported = sorted(set(features) & set(info.unsupported_features)) if info else []
+    if unsupported:
+        return Verdict(
+            outcome="not_applicable",
+            message=f"the engine declares unsupported: {', '.join(unsupported)}",
+            **common,
+        )
+    if isinstance(cards, Catalogue):
+        cards = gather_cards(case.data, cards)
+    start = time.perf_counter()
+    try:
+        result = engine.run(case.data, cards)
+    except EngineFailure as failure:  # the adapter broke down: this case's crash or timeout
+        return Verdict(
+            outcome=failure.outcome,
+            message=failure.describe(),
+            seconds=time.perf_counter() - start,
+            stderr=failure.stderr,
+            **common,
+        )
+    except Exception as exc:  # the engine's failure costs this case, not the run
+        return Verdict(
+            outcome="timeout" if isinstance(exc, TimeoutError) else "crash",
+            message=f"{type(exc).__name__}: {exc}",
+            seconds=time.perf_counter() - start,
+            **common,
+        )
+    seconds = result.seconds or time.perf_counter() - start
+    try:
+        return judge(case, result, seconds)
+    except Exception as exc:  # the harness's own bug is reported, and must not lose the run either
+        return Verdict(
+            outcome="error",
+            message=f"harness error while judging: {type(exc).__name__}: {exc}",
+            seconds=seconds,
+            **common,
+        )
+
+
+def run_cases(
+    engine: Engine,
+    cases: Sequence[CaseFile],
+    catalogue_for: Callable[[CaseFile], Catalogue | Mapping[str, JSON]],
+    options: RunOptions | None = None,
+    info: EngineInfo | None = None,
+    open_engine: Callable[[], Engine] | None = None,
+) -> Run:
+    """Run every case; a verdict for each, in order, whatever the engines do.
+
+    ``engine`` is the caller's (it stays open); with ``options.jobs`` > 1 and ``open_engine``, that
+    many more workers each get an engine of their own (closed here). An interrupt (Ctrl-C) stops the
+    workers after their current case; the cases not reached are ``skipped`` ("not run: interrupted"),
+    so the results already computed are kept.
+    """
+    options = options or RunOptions()
+    start_problem = ""
+    if info is None:
+        try:
+            info = engine.info()
+        except EngineFailure as failure:
+            start_problem = failure.describe()
+        except Exception as exc:
+            start_problem = f"the engine failed its handshake: {type(exc).__name__}: {exc}"
+    engines = [engine]
+    if open_engine is not None:
+        engines += [open_engine() for _ in range(max(1, options.jobs) - 1)]
+    verdicts: dict[int, Verdict] = {}
+    work: queue.Queue[int] = queue.Queue()
+    for index in range(len(cases)):
+        work.put(index)
+    stop = threading.Event()
+
+    def worker(mine: Engine) -> None:
+        while not stop.is_set():
+            try:
+                index = work.get_nowait()
+            except queue.Empty:
+                return
+            case = cases[index]
+            verdict = run_case(mine, info, case, catalogue_for(case), options)
+            if start_problem and verdict.outcome in BAD_OUTCOMES:
+                verdict = replace(verdict, message=f"{verdict.message} (at start: {start_problem})")
+            verdicts[index] = verdict
+            if options.progress is not None:
+                options.progress(verdict)
+
+    threads = [threading.Thread(target=worker, args=(e,), daemon=True) for e in engines]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.2)
+    except KeyboardInterrupt:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    finally:
+        for extra in engines[1:]:
+            with contextlib.suppress(Exception):
+                extra.close()
+    stats: dict[str, float] = {}
+    for each in engines:
+        figures = getattr(each, "stats", None)
+        for key, value in (figures() if callable(figures) else {}).items():
+            stats[key] = round(stats.get(key, 0) + value, 4)
+    ordered = [
+        verdicts.get(index)
+        or Verdict(outcome="skipped", message="not run: interrupted", **_facts(case))
+        for index, case in enumerate(cases)
+    ]
+    return Run(info, ordered, start_problem, stats)
+
+
+def summarize(verdicts: Iterable[Verdict]) -> dict[str, dict[str, int]]:
+    """topic -> outcome -> count (every outcome present, 0 when none)."""
+    table: dict[str, dict[str, int]] = {}
+    for verdict in verdicts:
+        row = table.setdefault(verdict.topic, dict.fromkeys(OUTCOMES, 0))
+        row[verdict.outcome] += 1
+    return dict(sorted(table.items()))
+
+
+def seeds_covered(verdicts: Iterable[Verdict] | Iterable[Mapping[str, JSON]]) -> set[str]:
+    covered: set[str] = set()
+    for item in verdicts:
+        covered.update(item.seeds if isinstance(item, Verdict) else case_seeds(item))
+    return covered
