@@ -70,7 +70,7 @@ def plugin_verdict(tmp_path: Path) -> str:
     return proc.stdout
 
 
-def test_run_certify_and_the_pytest_plugin_give_one_case_the_same_verdict(
+def test_run_certify_explain_and_the_pytest_plugin_give_one_case_the_same_verdict(
     fake_wrong: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     difference = 'mana_pool: expected {"G": 1}, observed {}'
@@ -85,6 +85,10 @@ def test_run_certify_and_the_pytest_plugin_give_one_case_the_same_verdict(
     assert (case["id"], case["outcome"]) == (EXAMPLE.stem, "fail")
     assert [d["where"] for d in case["diff"]] == ["players.alice.mana_pool"]
     assert report["settings"]["engine"] == "fake-wrong"
+
+    assert main(["explain", EXAMPLE.stem, "--suite", str(EXAMPLE), "--engine", "fake-wrong"]) == 1
+    explain_output = capsys.readouterr().out
+    assert "FAIL on fake 1.0" in explain_output and difference in explain_output
 
     plugin_output = plugin_verdict(tmp_path)
     assert "FAIL on fake 1.0" in plugin_output and difference in plugin_output

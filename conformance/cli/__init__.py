@@ -29,8 +29,8 @@ from conformance.cli.explain import decision_lines, expectation_rows, rule_lines
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import BAD_OUTCOMES, OUTCOMES, Engine, EngineInfo, Verdict
 from conformance.run.certify import known_features
-from conformance.run.compare import MalformedObservation, compare, render, show
-from conformance.run.runner import RunOptions, gather_cards, run_cases, seeds_covered, summarize
+from conformance.run.compare import render, show
+from conformance.run.runner import Recording, RunOptions, run_case, run_cases, seeds_covered, summarize
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 PROGRESS_THRESHOLD = 10
@@ -273,36 +273,31 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if opened is None:
         return EXIT_INVALID
     engine, info = opened
-    try:
-        result = engine.run(data, gather_cards(data, validation.catalogue_for(case)))
-    except Exception as exc:
-        say(out, f"\nCRASH on {info.name}: {type(exc).__name__}: {exc}", "bold red")
-        return EXIT_FAILED
+    recording = Recording(engine)
+    try:  # judged by the runner every run path uses; the observation kept for the table below
+        verdict = run_case(recording, info, case, validation.catalogue_for(case))
     finally:
         engine.close()
     out.print()
-    if result.status != "observed":
-        say(out, f"{info.name} {info.version} answered {result.status}: {result.reason}", "yellow")
-        return EXIT_FAILED if result.status == "error" else EXIT_OK
-    try:
-        differences = compare(data, result.observation)
-    except MalformedObservation as exc:
-        say(out, f"{info.name} returned a malformed observation: {exc}", "bold red")
-        return EXIT_FAILED
-    table = Table(title=f"Expected vs observed on {info.name} {info.version}")
-    for column in ("where", "expected", "observed", ""):
-        table.add_column(column)
-    for where, want, got, holds in expectation_rows(data, result.observation.get("final")):
-        table.add_row(
-            where,
-            show(want),
-            show(got),
-            Text("ok" if holds else "DIFFERS", style="green" if holds else "red"),
-        )
-    out.print(table)
-    if differences:
-        say(out, "FAIL", "bold red")
-        say(out, render(differences), "red")
+    result = recording.last
+    if result is not None and result.status == "observed" and isinstance(result.observation, dict):
+        table = Table(title=f"Expected vs observed on {info.name} {info.version}")
+        for column in ("where", "expected", "observed", ""):
+            table.add_column(column)
+        for where, want, got, holds in expectation_rows(data, result.observation.get("final")):
+            table.add_row(
+                where,
+                show(want),
+                show(got),
+                Text("ok" if holds else "DIFFERS", style="green" if holds else "red"),
+            )
+        out.print(table)
+    if verdict.outcome in ("not_applicable", "skipped"):
+        say(out, f"{verdict.outcome.replace('_', ' ').upper()} on {info.name}: {verdict.message}", "yellow")
+        return EXIT_OK
+    if verdict.outcome != "pass":
+        say(out, f"{verdict.outcome.upper()} on {info.name} {info.version}", "bold red")
+        say(out, render(list(verdict.differences)) if verdict.differences else verdict.message, "red")
         return EXIT_FAILED
     say(out, "PASS: every expectation holds", "bold green")
     return EXIT_OK

@@ -19,7 +19,8 @@ from conformance.cases.loader import CaseFile
 from conformance.engines.inprocess import ModuleEngine
 from conformance.fuzz.regressions import report
 from conformance.fuzz.roundtrip import case_from_game, case_setup_view, drive, setup_view, zone_census
-from conformance.interface import RunResult, Verdict
+from conformance.interface import Verdict
+from conformance.run.runner import Recording
 from conformance.run.runner import run_case as run_and_judge
 from engine import build, run_case
 from engine.context import Decision
@@ -108,26 +109,14 @@ def _census(case: Mapping[str, JSON]) -> list[str]:
     return zone_census(script.game)
 
 
-class _Keeping(ModuleEngine):
-    """The reference engine, keeping its last observation for the invariants to look at."""
-
-    last: JSON = None
-
-    def run(self, case: JSON, cards: Mapping[str, JSON]) -> RunResult:
-        self.last = None
-        result = super().run(case, cards)
-        self.last = result.observation
-        return result
-
-
-_REFERENCE = _Keeping("engine")
+_REFERENCE = Recording(ModuleEngine("engine"))
 
 
 def replay(case: Mapping[str, JSON]) -> tuple[Verdict, JSON]:
     """The generated case run and judged on the reference engine by the runner every run path uses
     (:func:`conformance.run.runner.run_case`); the verdict and the observation (None if there is none)."""
     verdict = run_and_judge(_REFERENCE, None, CaseFile(Path("<generated>"), "fuzz", case), {})
-    return verdict, _REFERENCE.last
+    return verdict, _REFERENCE.last.observation if _REFERENCE.last is not None else None
 
 
 def check_expected(case: Mapping[str, JSON]) -> dict[str, JSON]:

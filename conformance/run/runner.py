@@ -106,6 +106,26 @@ class Run:
     stats: dict[str, float] = field(default_factory=dict)
 
 
+class Recording:
+    """An engine that keeps its last answer: for a caller that shows the observation beside the
+    verdict (``mtgc explain``) or checks more on it (the fuzzers' invariants)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.last: RunResult | None = None
+
+    def info(self) -> EngineInfo:
+        return self.engine.info()
+
+    def run(self, case: JSON, cards: Mapping[str, JSON]) -> RunResult:
+        self.last = None
+        self.last = self.engine.run(case, cards)
+        return self.last
+
+    def close(self) -> object:
+        return self.engine.close()
+
+
 def _facts(case: CaseFile) -> dict[str, Any]:
     data = case.data
     return {
