@@ -98,12 +98,11 @@ def _triggered(game: Game, o: Obj) -> Iterable[tuple[int, Mapping[str, Any]]]:
 
 
 def _rel(rel: str | None, who: int, me: int) -> bool:
+    """``by``: any player (None, "any"), ``you`` (the controller) or ``opponent`` (anyone else)."""
     return rel in (None, "any") or (rel == "you") == (who == me)
 
 
-def _what(game: Game, what: Any, o: Obj | None, src: Obj) -> bool:
-    if o is None:
-        return False
+def _what(game: Game, what: Any, o: Obj, src: Obj) -> bool:
     if what in (None, "self"):
         return o.id == src.id
     if what == "enchanted":
@@ -138,8 +137,6 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             return None
         return {"it": spell.id, "that_player": event["player"]}
     elif on == "commit_crime" and t == "crime_committed" and _rel(trig.get("by"), event["player"], me):
-        if trig.get("by") == "opponent" and event["player"] == me:
-            return None
         return {"that_player": event["player"]}
     elif on == "tapped_for_mana" and t == "mana_added" and event.get("tapped"):
         # "whenever you tap": the player who tapped it is the one who activated the mana ability (CR 106.12)
@@ -165,8 +162,6 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             return {"it": o.id, "it_epoch": o.epoch, **({"that_player": d[1]} if d[0] == "player" else {})}
     elif (on == "becomes_target" and t == "became_target" and event["object"] == src.id
           and _rel(trig.get("by"), event["player"], me)):
-        if trig.get("by") == "opponent" and event["player"] == me:
-            return None
         # "that spell or ability": the stack object, found by its id while it is on the stack
         return {"it": event["item"], "that_player": event["player"]}
     elif on == "proliferates" and t == "proliferated" and _rel(trig.get("by", "you"), event["player"], me):
