@@ -13,16 +13,17 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from conformance.cases.loader import ZONES_IN_SETUP, Catalogue, inline_cards
+from conformance.cases.loader import ZONES_IN_SETUP, Catalogue, inline_card_data
 from conformance.cases.provenance import OfficialRulings, origin_problems, ruling_problems
 from conformance.cases.rules import RULE_NUMBER, RuleIndex, Seed
 from conformance.cases.schema_errors import pointer
+from conformance.documents import JSONValue
 
-JSON = Any
+Path = list[str | int]  # where in the case: keys and indexes
 Want = Literal["player", "object", "any"]
-def q(value: JSON) -> str:
+def q(value: object) -> str:
     """A value quoted as JSON, non-ASCII kept (ruling text has curly quotes)."""
     return json.dumps(value, ensure_ascii=False)
 
@@ -63,28 +64,28 @@ class Aliases:
         return {**self.players, **self.objects}
 
 
-def _list(value: JSON) -> list[JSON]:
+def _list(value: JSONValue) -> list[JSONValue]:
     return value if isinstance(value, list) else []
 
 
-def _dict(value: JSON) -> dict[str, JSON]:
+def _dict(value: JSONValue) -> dict[str, JSONValue]:
     return value if isinstance(value, dict) else {}
 
 
 class CaseChecker:
-    """Runs every semantic check on one parsed case."""
+    """Runs every semantic check on one parsed case (``case``: any JSON value, valid or not)."""
 
     def __init__(
         self,
         file: str,
-        case: JSON,
+        case: object,
         catalogue: Catalogue,
         rules: RuleIndex | None,
         seeds: dict[str, Seed] | None,
         official: OfficialRulings | None = None,
     ) -> None:
         self.file = file
-        self.case = _dict(case)
+        self.case: dict[str, JSONValue] = case if isinstance(case, dict) else {}
         self.catalogue = catalogue
         self.rules = rules
         self.seeds = seeds
@@ -92,7 +93,7 @@ class CaseChecker:
         self.problems: list[tuple[str, str]] = []
         self.aliases = Aliases({}, {})
 
-    def problem(self, path: list[Any], message: str) -> None:
+    def problem(self, path: Path, message: str) -> None:
         self.problems.append((pointer(path), message))
 
     def run(self) -> list[tuple[str, str]]:
@@ -112,7 +113,7 @@ class CaseChecker:
     def collect_aliases(self) -> None:
         seen: dict[str, str] = {}
         for pi, player in enumerate(_list(_dict(self.case.get("setup")).get("players"))):
-            entries: list[tuple[list[Any], JSON, bool]] = [
+            entries: list[tuple[Path, JSONValue, bool]] = [
                 (["setup", "players", pi, "alias"], _dict(player).get("alias"), True)
             ]
             for zone in ZONES_IN_SETUP:
@@ -133,7 +134,7 @@ class CaseChecker:
                 seen[alias] = pointer(path)
                 (self.aliases.players if is_player else self.aliases.objects)[alias] = pointer(path)
 
-    def ref(self, value: JSON, path: list[Any], want: Want) -> None:
+    def ref(self, value: JSONValue, path: Path, want: Want) -> None:
         """A ref is an alias of the right sort, or a {"find": query} whose players resolve."""
         if isinstance(value, str):
             known = self.aliases.known(want)
@@ -154,10 +155,11 @@ class CaseChecker:
         elif isinstance(value, dict) and isinstance(value.get("find"), dict):
             self.query(value["find"], [*path, "find"])
 
-    def query(self, query: JSON, path: list[Any]) -> None:
+    def query(self, query: JSONValue, path: Path) -> None:
+        fields = _dict(query)
         for key in ("controller", "owner"):
-            if key in _dict(query):
-                self.ref(query[key], [*path, key], "player")
+            if key in fields:
+                self.ref(fields[key], [*path, key], "player")
 
     # -- provenance ------------------------------------------------------------------------------
     def check_provenance(self) -> None:
@@ -187,7 +189,7 @@ class CaseChecker:
                     )
 
     def check_cards(self) -> None:
-        own = inline_cards(self.case)
+        own = inline_card_data(self.case)
         for pi, player in enumerate(_list(_dict(self.case.get("setup")).get("players"))):
             for zone in ZONES_IN_SETUP:
                 for oi, obj in enumerate(_list(_dict(player).get(zone))):
@@ -207,11 +209,12 @@ class CaseChecker:
             self.ref(setup["active_player"], ["setup", "active_player"], "player")
         for pi, player in enumerate(_list(setup.get("players"))):
             for oi, obj in enumerate(_list(_dict(player).get("battlefield"))):
-                base = ["setup", "players", pi, "battlefield", oi]
-                if "owner" in _dict(obj):
-                    self.ref(obj["owner"], [*base, "owner"], "player")
-                if "attached_to" in _dict(obj):
-                    self.ref(obj["attached_to"], [*base, "attached_to"], "any")
+                base: Path = ["setup", "players", pi, "battlefield", oi]
+                permanent = _dict(obj)
+                if "owner" in permanent:
+                    self.ref(permanent["owner"], [*base, "owner"], "player")
+                if "attached_to" in permanent:
+                    self.ref(permanent["attached_to"], [*base, "attached_to"], "any")
 
     # -- script and decisions --------------------------------------------------------------------
     def observe_labels(self) -> dict[str, int]:
@@ -235,19 +238,21 @@ class CaseChecker:
                 if key in action:
                     self.ref(action[key], ["script", i, key], want)
             for j, attack in enumerate(_list(action.get("attackers"))):
-                if "attacker" in _dict(attack):
-                    self.ref(attack["attacker"], ["script", i, "attackers", j, "attacker"], "object")
-                if "defending" in _dict(attack):
-                    self.ref(attack["defending"], ["script", i, "attackers", j, "defending"], "any")
+                pair = _dict(attack)
+                if "attacker" in pair:
+                    self.ref(pair["attacker"], ["script", i, "attackers", j, "attacker"], "object")
+                if "defending" in pair:
+                    self.ref(pair["defending"], ["script", i, "attackers", j, "defending"], "any")
             for j, block in enumerate(_list(action.get("blockers"))):
+                pair = _dict(block)
                 for key in ("blocker", "attacker"):
-                    if key in _dict(block):
-                        self.ref(block[key], ["script", i, "blockers", j, key], "object")
+                    if key in pair:
+                        self.ref(pair[key], ["script", i, "blockers", j, key], "object")
 
     def check_decisions(self) -> None:
         for i, decision in enumerate(_list(self.case.get("decisions"))):
             decision = _dict(decision)
-            base: list[Any] = ["decisions", i]
+            base: Path = ["decisions", i]
             if "player" in decision:
                 self.ref(decision["player"], [*base, "player"], "player")
             if "source" in decision:
@@ -269,12 +274,13 @@ class CaseChecker:
                         self.ref(item, [*base, key, j], "any")
 
     # -- expectations ----------------------------------------------------------------------------
-    def object_expect(self, spec: JSON, path: list[Any]) -> None:
+    def object_expect(self, spec: JSONValue, path: Path) -> None:
+        fields = _dict(spec)
         for key in ("controller", "owner"):
-            if key in _dict(spec):
-                self.ref(spec[key], [*path, key], "player")
+            if key in fields:
+                self.ref(fields[key], [*path, key], "player")
 
-    def check_view(self, view: dict[str, JSON], base: list[Any]) -> None:
+    def check_view(self, view: dict[str, JSONValue], base: Path) -> None:
         for alias, spec in _dict(view.get("objects")).items():
             self.ref(alias, [*base, "objects", alias], "object")
             self.object_expect(spec, [*base, "objects", alias])
@@ -295,7 +301,7 @@ class CaseChecker:
             if key in view:
                 self.ref(view[key], [*base, key], "player")
 
-    def check_expect_extras(self, expect: dict[str, JSON]) -> None:
+    def check_expect_extras(self, expect: dict[str, JSONValue]) -> None:
         script = _list(self.case.get("script"))
         seen_steps: set[int] = set()
         for i, item in enumerate(_list(expect.get("rejected"))):
@@ -325,7 +331,7 @@ class CaseChecker:
         for i, item in enumerate(_list(events.get("count"))):
             self.event_pattern(_dict(item).get("pattern"), ["expect", "events", "count", i, "pattern"])
 
-    def event_pattern(self, pattern: JSON, path: list[Any]) -> None:
+    def event_pattern(self, pattern: JSONValue, path: Path) -> None:
         for key, value in _dict(pattern).items():
             want = _EVENT_REFS.get(key)
             if want is None:
@@ -336,7 +342,7 @@ class CaseChecker:
 
 def check_case(
     file: str,
-    case: JSON,
+    case: object,
     catalogue: Catalogue,
     rules: RuleIndex | None,
     seeds: dict[str, Seed] | None,

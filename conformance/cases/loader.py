@@ -14,11 +14,9 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from conformance import paths
-
-JSON = Any
+from conformance.documents import Card, Case, JSONValue
 
 
 @dataclass(frozen=True, order=True)
@@ -45,26 +43,45 @@ class Problem:
         return f"{self.file}: {message}"
 
 
+def _case_id(path: Path, data: object) -> str:
+    """The case's ``id``, or its file name when it has none."""
+    if isinstance(data, dict) and isinstance(data.get("id"), str):
+        return str(data["id"])
+    return path.stem
+
+
 @dataclass(frozen=True)
-class CaseFile:
+class ParsedCase:
     """A case file that parsed as JSON (not necessarily valid)."""
 
     path: Path
     topic: str
-    data: JSON
+    data: JSONValue
 
     @property
     def case_id(self) -> str:
-        if isinstance(self.data, dict) and isinstance(self.data.get("id"), str):
-            return str(self.data["id"])
-        return self.path.stem
+        return _case_id(self.path, self.data)
+
+
+@dataclass(frozen=True)
+class CaseFile:
+    """A valid case file: its ``data`` matched spec/case.schema.json and the checks of ``mtgc validate``
+    (:attr:`conformance.cases.validate.Validation.cases`), or was made valid (a generated case)."""
+
+    path: Path
+    topic: str
+    data: Case
+
+    @property
+    def case_id(self) -> str:
+        return _case_id(self.path, self.data)
 
 
 @dataclass
 class Catalogue:
     """The card catalogue: card name -> card definition, and where each came from."""
 
-    cards: dict[str, JSON] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
     files: dict[str, Path] = field(default_factory=dict)
 
     def __contains__(self, name: object) -> bool:
@@ -83,8 +100,8 @@ class _DuplicateKey(ValueError):
     pass
 
 
-def _no_duplicates(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
-    out: dict[str, JSON] = {}
+def _no_duplicates(pairs: list[tuple[str, JSONValue]]) -> dict[str, JSONValue]:
+    out: dict[str, JSONValue] = {}
     for key, value in pairs:
         if key in out:
             raise _DuplicateKey(key)
@@ -92,7 +109,7 @@ def _no_duplicates(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
     return out
 
 
-def read_json(path: Path) -> tuple[JSON, Problem | None]:
+def read_json(path: Path) -> tuple[JSONValue, Problem | None]:
     """Parse one JSON file. Returns ``(data, None)`` or ``(None, problem)``; never raises."""
     name = display(path)
     try:
@@ -185,15 +202,16 @@ def topic_of(path: Path) -> str:
     return topic if topic != "." else path.parent.name
 
 
-def load_cases(files: Iterable[Path]) -> tuple[list[CaseFile], list[Problem]]:
-    loaded: list[CaseFile] = []
+def load_cases(files: Iterable[Path]) -> tuple[list[ParsedCase], list[Problem]]:
+    """The case files, parsed (``mtgc validate`` says which are valid)."""
+    loaded: list[ParsedCase] = []
     problems: list[Problem] = []
     for path in files:
         data, problem = read_json(path)
         if problem is not None:
             problems.append(problem)
         else:
-            loaded.append(CaseFile(path, topic_of(path), data))
+            loaded.append(ParsedCase(path, topic_of(path), data))
     return loaded, problems
 
 
@@ -202,7 +220,7 @@ def catalogue_files(root: Path) -> list[Path]:
     return sorted(directory.glob("*.json")) if directory.is_dir() else []
 
 
-def cards_used(case: JSON) -> list[str]:
+def cards_used(case: object) -> list[str]:
     """Card names a case's setup puts anywhere (every zone, tokens included), in order, deduplicated."""
     names: list[str] = []
     setup = case.get("setup") if isinstance(case, dict) else None
@@ -218,9 +236,20 @@ def cards_used(case: JSON) -> list[str]:
     return names
 
 
-def inline_cards(case: JSON) -> dict[str, JSON]:
+def inline_cards(case: Case) -> dict[str, Card]:
+    """A valid case's own cards (``cards``), by name."""
     cards = case.get("cards") if isinstance(case, dict) else None
-    out: dict[str, JSON] = {}
+    out: dict[str, Card] = {}
+    for card in cards if isinstance(cards, list) else []:
+        if isinstance(card, dict) and isinstance(card.get("name"), str):
+            out[card["name"]] = card
+    return out
+
+
+def inline_card_data(case: object) -> dict[str, dict[str, JSONValue]]:
+    """:func:`inline_cards` of a case that may not be valid (``mtgc validate`` checks it)."""
+    cards = case.get("cards") if isinstance(case, dict) else None
+    out: dict[str, dict[str, JSONValue]] = {}
     for card in cards if isinstance(cards, list) else []:
         if isinstance(card, dict) and isinstance(card.get("name"), str):
             out[card["name"]] = card

@@ -30,19 +30,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from conformance import paths
-from conformance.cases.loader import ZONES_IN_SETUP, Catalogue, inline_cards
+from conformance.cases.loader import ZONES_IN_SETUP, Catalogue, inline_card_data
 from conformance.cases.rules import RuleIndex, Seed
+from conformance.documents import JSONValue
 
-JSON = Any
-Finding = tuple[list[Any], str]  # (JSON path, message)
+Finding = tuple[list[str | int], str]  # (JSON path, message)
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 
 
-def q(value: JSON) -> str:
+def q(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -81,19 +80,33 @@ class OfficialRulings:
         return [r for r in self.rulings if card in r.cards]
 
 
-def parse_official(data: JSON) -> OfficialRulings:
+def parse_official(data: JSONValue) -> OfficialRulings:
     """Raises ValueError / KeyError / TypeError on a file of the wrong shape."""
-    if not isinstance(data, dict) or not isinstance(data.get("rulings"), list):
+    if not isinstance(data, dict) or not isinstance(rulings := data.get("rulings"), list):
         raise ValueError('expected an object with a "rulings" list')
     return OfficialRulings.of(
         OfficialRuling(
-            tuple(str(c) for c in item["cards"]),
-            str(item["date"]),
-            str(item["text"]),
-            tuple(str(s) for s in item.get("sources", ())),
+            tuple(str(c) for c in _iterate(_fields(item)["cards"])),
+            str(_fields(item)["date"]),
+            str(_fields(item)["text"]),
+            tuple(str(s) for s in _iterate(_fields(item).get("sources", []))),
         )
-        for item in data["rulings"]
+        for item in rulings
     )
+
+
+def _fields(value: JSONValue) -> dict[str, JSONValue]:
+    """``value`` read as an object: TypeError (as indexing it would raise) when it is not one."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{type(value).__name__!r} object is not subscriptable by field name")
+    return value
+
+
+def _iterate(value: JSONValue) -> list[JSONValue] | dict[str, JSONValue] | str:
+    """``value`` to iterate over: TypeError (as iterating over it would raise) when it can't be."""
+    if not isinstance(value, list | dict | str):
+        raise TypeError(f"{type(value).__name__!r} object is not iterable")
+    return value
 
 
 @lru_cache(maxsize=4)
@@ -155,7 +168,7 @@ def _cards_phrase(cards: Iterable[str], limit: int = 4) -> str:
     return shown + (f" and {len(names) - limit} other card(s)" if len(names) > limit else "")
 
 
-def _not_found(text: str, card: JSON, official: OfficialRulings) -> str:
+def _not_found(text: str, card: JSONValue, official: OfficialRulings) -> str:
     pool = official.of_card(card) if isinstance(card, str) else []
     texts = [r.text for r in pool] or list(official.by_text)
     close = difflib.get_close_matches(text, texts, n=1, cutoff=0.75)
@@ -176,7 +189,7 @@ def _not_found(text: str, card: JSON, official: OfficialRulings) -> str:
 
 
 def ruling_problems(
-    case: JSON,
+    case: JSONValue,
     official: OfficialRulings | None,
     seeds: Mapping[str, Seed] | None,
     rules: RuleIndex | None,
@@ -263,7 +276,9 @@ def ruling_problems(
     return []
 
 
-def origin_problems(case: JSON, seeds: Mapping[str, Seed] | None, rules: RuleIndex | None) -> list[Finding]:
+def origin_problems(
+    case: JSONValue, seeds: Mapping[str, Seed] | None, rules: RuleIndex | None
+) -> list[Finding]:
     """An ``origin`` of kind ``rules``: its rule exists and is cited, its seed is that rule's text."""
     origin = case.get("origin") if isinstance(case, dict) else None
     if not isinstance(origin, dict) or origin.get("kind") != "rules":
@@ -273,7 +288,7 @@ def origin_problems(case: JSON, seeds: Mapping[str, Seed] | None, rules: RuleInd
     if isinstance(rule, str):
         if rules is not None and rule not in rules:
             found.append((["origin", "rule"], f"rule {rule} does not exist in the Comprehensive Rules"))
-        cited = case.get("rules")
+        cited = case.get("rules") if isinstance(case, dict) else None
         if isinstance(cited, list) and rule not in cited:
             found.append((["origin", "rule"], f'rule {rule} is not among the rules the case cites ("rules")'))
     seed_id = origin.get("seed")
@@ -408,7 +423,7 @@ def _build_topics(rules: RuleIndex) -> RuleTopics:
     return RuleTopics(rules, generic, children)
 
 
-def subject_text(case: JSON, catalogue: Catalogue, rules: RuleIndex | None = None) -> str:
+def subject_text(case: JSONValue, catalogue: Catalogue, rules: RuleIndex | None = None) -> str:
     """What the case is about, as text: title, features, ruling text (or the text of the rule its
     ``origin`` is built on), notes, and its cards' names, types, subtypes, supertypes and keywords."""
     if not isinstance(case, dict):
@@ -417,23 +432,23 @@ def subject_text(case: JSON, catalogue: Catalogue, rules: RuleIndex | None = Non
     features = case.get("features")
     parts += [str(f).replace("-", " ") for f in features] if isinstance(features, list) else []
     origin = case.get("origin")
-    if rules is not None and isinstance(origin, dict) and isinstance(origin.get("rule"), str):
-        parts.append(rules.get(origin["rule"]) or "")
+    if rules is not None and isinstance(origin, dict) and isinstance(rule := origin.get("rule"), str):
+        parts.append(rules.get(rule) or "")
     ruling = case.get("ruling")
     names: list[str] = []
     if isinstance(ruling, dict):
         parts.append(str(ruling.get("text", "")))
-        if isinstance(ruling.get("card"), str):
-            names.append(ruling["card"])
+        if isinstance(ruled := ruling.get("card"), str):
+            names.append(ruled)
     setup = case.get("setup")
     players = setup.get("players") if isinstance(setup, dict) else None
     for player in players if isinstance(players, list) else []:
         for zone in ZONES_IN_SETUP:
             objects = player.get(zone) if isinstance(player, dict) else None
             for obj in objects if isinstance(objects, list) else []:
-                if isinstance(obj, dict) and isinstance(obj.get("card"), str):
-                    names.append(obj["card"])
-    own = inline_cards(case)
+                if isinstance(obj, dict) and isinstance(name := obj.get("card"), str):
+                    names.append(name)
+    own = inline_card_data(case)
     for name in dict.fromkeys(names):
         parts.append(name)
         card = own.get(name) or catalogue.cards.get(name)
@@ -444,7 +459,7 @@ def subject_text(case: JSON, catalogue: Catalogue, rules: RuleIndex | None = Non
     return " ".join(parts)
 
 
-def topic_warnings(case: JSON, rules: RuleIndex | None, catalogue: Catalogue) -> list[Finding]:
+def topic_warnings(case: JSONValue, rules: RuleIndex | None, catalogue: Catalogue) -> list[Finding]:
     """A warning for each cited rule that shares no meaningful word with the case's subject."""
     cited = case.get("rules") if isinstance(case, dict) else None
     if rules is None or not isinstance(cited, list):

@@ -15,11 +15,8 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
-
-JSON = Any
 
 _TYPE_WORDS = {
     "string": "a string",
@@ -45,17 +42,17 @@ _PATTERN_WORDS = {
 }
 
 
-def pointer(path: Iterable[Any]) -> str:
+def pointer(path: Iterable[object]) -> str:
     """RFC 6901 JSON pointer for a path of keys and indexes."""
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
 
 
-def _short(value: JSON, limit: int = 60) -> str:
+def _short(value: object, limit: int = 60) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _kind(value: JSON) -> str:
+def _kind(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -71,12 +68,12 @@ def _kind(value: JSON) -> str:
     return "an object"
 
 
-def _expected_type(spec: JSON) -> str:
+def _expected_type(spec: object) -> str:
     types = spec if isinstance(spec, list) else [spec]
     return " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in types)
 
 
-def _choices(options: Sequence[JSON], got: JSON) -> str:
+def _choices(options: Sequence[object], got: object) -> str:
     words = [_short(o) for o in options]
     listed = ", ".join(words) if len(words) <= 12 else ", ".join(words[:12]) + f", … ({len(words)} in all)"
     hint = ""
@@ -90,9 +87,11 @@ def _choices(options: Sequence[JSON], got: JSON) -> str:
 _CITED = re.compile(r"^CR [0-9]{3}(\.[0-9]+[a-z]?)?(, [0-9]{3}(\.[0-9]+[a-z]?)?)*")
 
 
-def _in_branch(schema: JSON) -> str:
+def _in_branch(schema: object) -> str:
     """' for effect "unless" (CR 118.12a)': the branch's title and the rule its description cites."""
-    title = schema.get("title") if isinstance(schema, dict) else None
+    if not isinstance(schema, dict):
+        return ""
+    title = schema.get("title")
     if not isinstance(title, str):
         return ""
     cited = _CITED.match(str(schema.get("description", "")))
@@ -148,8 +147,8 @@ def _unknown_discriminator(error: ValidationError,
                            branches: list[list[ValidationError]]) -> tuple[str, str] | None:
     """Every branch is ruled out by a ``const`` on the same field (``do``, ``on``, ``event``): the value
     is none of the kinds, so say which kinds there are (and the closest one)."""
-    consts: list[JSON] = []
-    field: tuple[Any, ...] | None = None
+    consts: list[object] = []
+    field: tuple[str | int, ...] | None = None
     for errs in branches:
         found = [e for e in errs if e.validator == "const" and len(e.relative_path) == 1]
         if not found or (field is not None and tuple(found[0].relative_path) != field):

@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import cast
 from urllib.parse import urljoin
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
@@ -29,6 +29,7 @@ from conformance.cases.checks import check_case
 from conformance.cases.loader import (
     CaseFile,
     Catalogue,
+    ParsedCase,
     Problem,
     catalogue_files,
     discover,
@@ -40,11 +41,10 @@ from conformance.cases.loader import (
 from conformance.cases.provenance import OfficialRulings, load_official, topic_warnings
 from conformance.cases.rules import RuleIndex, Seed, load_rules, load_seeds
 from conformance.cases.schema_errors import describe_all, pointer
-
-JSON = Any
+from conformance.documents import Card, Case, JSONValue
 
 # Used until spec/card.schema.json exists: a card is an object with a name.
-PLACEHOLDER_CARD_SCHEMA: dict[str, JSON] = {
+PLACEHOLDER_CARD_SCHEMA: dict[str, JSONValue] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "type": "object",
     "required": ["name"],
@@ -70,7 +70,7 @@ def load_schemas(spec_dir: Path | None = None) -> Schemas:
     if problem is not None:
         raise SchemaProblem(str(problem))
     card_path = spec / paths.CARD_SCHEMA
-    card_schema: JSON = PLACEHOLDER_CARD_SCHEMA
+    card_schema: JSONValue = PLACEHOLDER_CARD_SCHEMA
     if card_path.exists():
         card_schema, problem = read_json(card_path)
         if problem is not None:
@@ -80,7 +80,8 @@ def load_schemas(spec_dir: Path | None = None) -> Schemas:
             Draft202012Validator.check_schema(schema)
         except SchemaError as exc:
             raise SchemaProblem(f"{display(path)}: not a valid JSON Schema: {exc.message}") from exc
-    case_id = str(case_schema.get("$id", "urn:mtgc:case.schema.json"))
+    default_id = "urn:mtgc:case.schema.json"
+    case_id = str(case_schema.get("$id", default_id)) if isinstance(case_schema, dict) else default_id
     card_uri = urljoin(case_id, paths.CARD_SCHEMA)
     card_resource = Resource.from_contents(card_schema, default_specification=DRAFT202012)
     pairs = [
@@ -90,14 +91,14 @@ def load_schemas(spec_dir: Path | None = None) -> Schemas:
     own_id = card_schema.get("$id") if isinstance(card_schema, dict) else None
     if isinstance(own_id, str) and own_id != card_uri:
         pairs.append((own_id, card_resource))
-    registry: Registry[JSON] = Registry().with_resources(pairs)
+    registry: Registry[JSONValue] = Registry().with_resources(pairs)
     return Schemas(
         case=Draft202012Validator(case_schema, registry=registry),
         card=Draft202012Validator(card_schema, registry=registry),
     )
 
 
-def schema_problems(validator: Draft202012Validator, file: str, data: JSON) -> list[Problem]:
+def schema_problems(validator: Draft202012Validator, file: str, data: object) -> list[Problem]:
     try:
         errors = list(validator.iter_errors(data))
     except RecursionError:
@@ -160,7 +161,8 @@ def load_catalogue(root: Path, schemas: Schemas, result: Validation) -> Catalogu
             )
             continue
         if not problems:
-            catalogue.cards[card_name] = data
+            # valid: it matched the card schema (schema_problems above)
+            catalogue.cards[card_name] = cast(Card, data)
             catalogue.files[card_name] = path
     return catalogue
 
@@ -208,10 +210,10 @@ def validate(
     loaded, problems = load_cases(case_paths)
     result.add(problems)
     result.case_count = len(case_paths)
-    owners: dict[str, list[CaseFile]] = {}
+    owners: dict[str, list[ParsedCase]] = {}
     for case in loaded:
-        if isinstance(case.data, dict) and isinstance(case.data.get("id"), str):
-            owners.setdefault(case.data["id"], []).append(case)
+        if isinstance(case.data, dict) and isinstance(own_id := case.data.get("id"), str):
+            owners.setdefault(own_id, []).append(case)
     for case in loaded:
         name = display(case.path)
         found = schema_problems(schemas.case, name, case.data)
@@ -237,14 +239,15 @@ def validate(
                 )
         result.add(found)
         if not found:
-            result.cases.append(case)
+            # valid: it matched the case schema (schema_problems above) and passed the checks
+            result.cases.append(CaseFile(case.path, case.topic, cast(Case, case.data)))
     result.add(_alias_problems(targets, loaded))
     result.problems.sort(key=lambda p: (p.file, p.line or 0, p.pointer or ""))
     result.warnings.sort(key=lambda p: (p.file, p.pointer or ""))
     return result
 
 
-def _alias_problems(targets: Sequence[Path], loaded: Sequence[CaseFile]) -> list[Problem]:
+def _alias_problems(targets: Sequence[Path], loaded: Sequence[ParsedCase]) -> list[Problem]:
     """The problems of the ``aliases.json`` of each whole suite among ``targets`` (a directory with
     ``cards/``): checked against the ids of all that suite's cases, so never for a part of a suite."""
     found: list[Problem] = []

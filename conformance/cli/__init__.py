@@ -12,7 +12,6 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -244,7 +243,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             say(out, str(problem), "red")
         return EXIT_INVALID
     case = matches[0]
-    data: dict[str, Any] = case.data
+    data = case.data
     rules: RuleIndex | None
     try:
         rules = load_rules()

@@ -30,10 +30,11 @@ def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
     from hypothesis import given
     from hypothesis import strategies as st
 
+    from conformance.documents import Case
     from conformance.fuzz import props as fp
     from conformance.fuzz import strategies as gen
 
-    def expected_and_deterministic(case: dict[str, Any]) -> None:
+    def expected_and_deterministic(case: Case) -> None:
         fp.check_expected(case)
         fp.check_deterministic(case)
 

@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from conformance.cases.loader import CaseFile
+from conformance.documents import Case
 from conformance.engines.inprocess import ModuleEngine
 from conformance.fuzz.regressions import report
 from conformance.fuzz.roundtrip import case_from_game, case_setup_view, drive, setup_view, zone_census
@@ -112,14 +113,14 @@ def _census(case: Mapping[str, JSON]) -> list[str]:
 _REFERENCE = Recording(ModuleEngine("engine"))
 
 
-def replay(case: Mapping[str, JSON]) -> tuple[Verdict, JSON]:
+def replay(case: Case) -> tuple[Verdict, JSON]:
     """The generated case run and judged on the reference engine by the runner every run path uses
     (:func:`conformance.run.runner.run_case`); the verdict and the observation (None if there is none)."""
     verdict = run_and_judge(_REFERENCE, None, CaseFile(Path("<generated>"), "fuzz", case), {})
     return verdict, _REFERENCE.last.observation if _REFERENCE.last is not None else None
 
 
-def check_expected(case: Mapping[str, JSON]) -> dict[str, JSON]:
+def check_expected(case: Case) -> dict[str, JSON]:
     """The case's oracle ``expect`` holds on the engine, plus the invariants every run must keep."""
     origin = case["origin"]
     verdict, obs = replay(case)
