@@ -24,6 +24,7 @@ from conformance.cases.loader import CaseFile, display
 from conformance.cases.rules import RuleIndex, load_rules, load_seeds
 from conformance.cases.selection import Selection, add_arguments, from_arguments, select
 from conformance.cases.validate import Validation, validate
+from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK
 from conformance.cli.explain import decision_lines, expectation_rows, rule_lines, script_lines, setup_lines
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import BAD_OUTCOMES, OUTCOMES, Engine, EngineInfo, Verdict
@@ -31,7 +32,6 @@ from conformance.run.certify import known_features
 from conformance.run.compare import render, show
 from conformance.run.runner import Recording, RunOptions, run_case, run_cases, seeds_covered, summarize
 
-EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 PROGRESS_THRESHOLD = 10
 _LABELS = {"pass": "passed", "fail": "failed", "not_applicable": "not applicable"}
 _STYLES = {

@@ -14,6 +14,7 @@ from typing import Any
 
 from conformance.cases import aliases
 from conformance.cases.selection import add_arguments, from_arguments
+from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK
 from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
 from conformance.interface import Verdict
 from conformance.report import json_report, load_report, write_all
@@ -22,8 +23,6 @@ from conformance.report.common import describe
 from conformance.report.diff import diff_reports, render
 from conformance.run.certify import Settings, SuiteProblem, certify, known_features
 from conformance.run.protocol import ProtocolEngine, parse_command
-
-EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 
 
 def _bad(message: str) -> int:

@@ -24,10 +24,9 @@ import json
 from pathlib import Path
 
 from conformance.cases import aliases
-from conformance.interface import JSON
+from conformance.interface import BAD_OUTCOMES, JSON
 
 BASELINE_VERSION = 1
-BAD = ("fail", "error", "crash", "timeout")
 
 
 class BadInput(Exception):
@@ -66,7 +65,7 @@ def make_baseline(report: JSON, previous: JSON = None) -> JSON:
         "known_failures": {
             case["id"]: {"outcome": case["outcome"], "message": str(case.get("message", ""))[:200]}
             for case in report["cases"]
-            if case["outcome"] in BAD
+            if case["outcome"] in BAD_OUTCOMES
         },
     }
     for case_id, entry in before.items():  # a flaky entry stays, whatever this run did
@@ -127,12 +126,12 @@ def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
     for case in report["cases"]:
         seen.add(case["id"])
         in_baseline = case["id"] in listed
-        case["known_failure"] = in_baseline and case["outcome"] in BAD
+        case["known_failure"] = in_baseline and case["outcome"] in BAD_OUTCOMES
         entry = listed.get(case["id"])
         cause = entry.get("cause") if isinstance(entry, dict) else None
         if case["known_failure"] and cause:
             case["cause"] = cause
-        if case["outcome"] in BAD:
+        if case["outcome"] in BAD_OUTCOMES:
             (known if in_baseline else unexpected).append(case["id"])
         elif in_baseline and case["outcome"] == "pass":
             flaky = isinstance(entry, dict) and entry.get("flaky") is True
