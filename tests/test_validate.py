@@ -178,3 +178,26 @@ def test_a_bad_decision_answer_reports_the_branch_it_was_meant_to_be(tmp_path: P
     assert {p.pointer for p in problems} == {"/decisions/0/answer/0"}
     alias_words = '"Forest" is not an alias (lowercase letters, digits and _, starting with a letter)'
     assert alias_words in [p.message for p in problems]
+
+
+def test_symbolic_link_loops_are_reported_and_links_to_directories_not_followed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from conformance.cli import main
+
+    topic = tmp_path / "suites" / "topic"
+    topic.mkdir(parents=True)
+    (topic / "a.json").symlink_to(topic / "b.json")
+    (topic / "b.json").symlink_to(topic / "a.json")
+    (topic / "up").symlink_to(tmp_path / "suites", target_is_directory=True)  # walking it would never end
+    result = validate([tmp_path / "suites"])
+    assert sorted((Path(p.file).name, p.message) for p in result.problems) == [
+        ("a.json", "a symbolic link that leads nowhere (or in a loop)"),
+        ("b.json", "a symbolic link that leads nowhere (or in a loop)"),
+    ]
+    assert [(Path(w.file).name, w.message) for w in result.warnings] == [
+        ("up", "a symbolic link to a directory: not followed")
+    ]
+    assert main(["validate", str(tmp_path / "suites")]) == 2
+    assert main(["run", str(tmp_path / "suites")]) == 2
+    assert "Traceback" not in capsys.readouterr().err

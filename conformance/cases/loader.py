@@ -11,6 +11,7 @@ says which file and why.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,7 +92,8 @@ class Catalogue:
 def display(path: Path) -> str:
     """A path as the user would type it: relative to the working directory when possible."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        # absolute without resolving links: a link is shown as the user named it (and may loop)
+        return str(Path(os.path.abspath(path)).relative_to(Path(os.path.abspath(Path.cwd()))))
     except (ValueError, OSError):
         return str(path)
 
@@ -165,6 +167,40 @@ def suite_root_of(path: Path) -> Path:
     return paths.suites_dir()
 
 
+def _broken_link(path: Path) -> bool:
+    """A symbolic link whose target does not exist or that loops (resolving it would raise)."""
+    if not path.is_symlink():
+        return False
+    try:
+        path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return True
+    return False
+
+
+def _json_files(top: Path, problems: list[Problem]) -> list[Path]:
+    """``*.json`` under ``top`` at any depth, in order. Links to directories are not followed (a link
+    back up the tree would never end): a warning says so; a link that loops or leads nowhere is a
+    problem of its own."""
+    found: list[Path] = []
+    for root, dirs, files in os.walk(top, followlinks=False):
+        here = Path(root)
+        for name in sorted(dirs):
+            if (here / name).is_symlink():
+                problems.append(Problem(display(here / name), "a symbolic link to a directory: not followed",
+                                        warning=True))
+        dirs.sort()
+        for name in sorted(files):
+            path = here / name
+            if not name.endswith(".json"):
+                continue
+            if _broken_link(path):
+                problems.append(Problem(display(path), "a symbolic link that leads nowhere (or in a loop)"))
+            else:
+                found.append(path)
+    return found
+
+
 def discover(targets: Sequence[Path]) -> tuple[list[Path], list[Path], list[Problem]]:
     """Expand files and directories into (case files, card files, problems), each sorted.
 
@@ -176,8 +212,10 @@ def discover(targets: Sequence[Path]) -> tuple[list[Path], list[Path], list[Prob
     cards: set[Path] = set()
     problems: list[Problem] = []
     for target in targets:
-        if target.is_dir():
-            for found in target.rglob("*.json"):
+        if _broken_link(target):
+            problems.append(Problem(display(target), "a symbolic link that leads nowhere (or in a loop)"))
+        elif target.is_dir():
+            for found in _json_files(target, problems):
                 if is_readme(found) or (found.parent == target and found.name in SUITE_FILES):
                     continue
                 if is_suite_file(found):

@@ -128,8 +128,11 @@ class Validation:
         return self.catalogues.get(root, Catalogue()) if root is not None else Catalogue()
 
     def add(self, problems: Sequence[Problem]) -> None:
-        self.problems.extend(problems)
-        self.invalid_files.update(p.file for p in problems)
+        """Problems make their files invalid; warnings (``Problem.warning``) are only shown."""
+        self.warnings.extend(p for p in problems if p.warning)
+        errors = [p for p in problems if not p.warning]
+        self.problems.extend(errors)
+        self.invalid_files.update(p.file for p in errors)
 
 
 def load_catalogue(root: Path, schemas: Schemas, result: Validation) -> Catalogue:
