@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from harness_helpers import BROKEN, EXAMPLE, EXAMPLES, FakeEngine, good_observation, observing
 
+from conformance.cases.validate import validate
 from conformance.cli import main
 from conformance.engines import register_engine, unregister_engine
 
@@ -84,6 +85,22 @@ def test_list_shows_id_topic_and_title(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["list", str(EXAMPLES)]) == 0
     out = capsys.readouterr().out
     assert "example-fuzz-origin" in out and "examples" in out
+
+
+def test_list_piped_prints_whole_ids_one_per_line_and_json_for_scripts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    long_id = max((c.case_id for c in validate([EXAMPLES]).cases), key=len)
+    assert main(["list", str(EXAMPLES)]) == 0  # capsys: not a terminal
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split("\t")[:2] for line in lines] == [
+        ["example-forest-taps-for-green", "examples"],
+        ["example-fuzz-origin", "examples"],
+    ]
+    assert any(line.startswith(long_id + "\t") for line in lines)
+    assert main(["list", str(EXAMPLES), "--json", "-k", "green"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["id"] == "example-forest-taps-for-green" and row["topic"] == "examples" and row["rules"]
 
 
 def test_explain_shows_rules_text_setup_and_script_in_words(

@@ -204,19 +204,39 @@ def selection_or_none(out: Console, args: argparse.Namespace) -> Selection | Non
 
 # -- list ----------------------------------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
+    """The selected cases: a table on a terminal, one tab-separated line per case (id, topic, title)
+    when piped, or ``--json`` (every case's id, topic, title, path, rules and features)."""
     out = console()
     validation = validate(targets(args))
-    table = Table()
-    for column in ("id", "topic", "title"):
-        table.add_column(column)
     selection = selection_or_none(out, args)
     if selection is None:
         return EXIT_INVALID
-    for case in select(validation.cases, selection):
-        table.add_row(case.case_id, case.topic, str(case.data.get("title", "")))
-    out.print(table)
+    chosen = select(validation.cases, selection)
+    if args.json:
+        rows = [
+            {
+                "id": case.case_id,
+                "topic": case.topic,
+                "title": str(case.data.get("title", "")),
+                "path": display(case.path),
+                "rules": list(case.data.get("rules", [])),
+                "features": list(case.data.get("features", [])),
+            }
+            for case in chosen
+        ]
+        sys.stdout.write(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
+    elif sys.stdout.isatty():
+        table = Table()
+        for column in ("id", "topic", "title"):
+            table.add_column(column, overflow="fold")
+        for case in chosen:
+            table.add_row(case.case_id, case.topic, str(case.data.get("title", "")))
+        out.print(table)
+    else:  # whole ids, never cut at a terminal's width
+        for case in chosen:
+            print(f"{case.case_id}\t{case.topic}\t{' '.join(str(case.data.get('title', '')).split())}")
     if not validation.ok:
-        report_problems(out, validation)
+        report_problems(Console(stderr=True, highlight=False) if args.json else out, validation)
         return EXIT_INVALID
     return EXIT_OK
 
@@ -347,9 +367,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exclude-feature", action="append", metavar="F", help="skip cases tagged with feature F")
     p.set_defaults(func=cmd_run)
 
-    p = sub.add_parser("list", help="list cases: id, topic, title")
+    p = sub.add_parser("list", help="list cases: id, topic, title (tab-separated when piped)")
     paths_arg(p)
     add_arguments(p)
+    p.add_argument("--json", action="store_true", help="JSON: id, topic, title, path, rules, features")
     p.set_defaults(func=cmd_list)
 
     p = sub.add_parser("explain", help="a case in words, and what an engine does with it")
