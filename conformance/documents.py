@@ -11,6 +11,7 @@ valid (:class:`conformance.cases.loader.CaseFile`), an adapter's answer once it 
 comparison of an engine's observation, which the engines may get wrong) narrows it with ``isinstance``.
 """
 
+from collections.abc import Mapping, Sequence
 from typing import Literal, NotRequired, Required, TypeAlias, TypedDict
 
 #: Any JSON value, as ``json.loads`` returns it: for data whose shape is free (or not yet checked).
@@ -55,6 +56,8 @@ EventType = Literal[
     "destroyed", "became_target", "countered", "proliferated", "crewed", "color_chosen", "attached",
     "spell_copied",
 ]
+#: What a fuzzer finding is about (case.schema.json ``$defs/origin``, ``area``).
+FuzzArea = Literal["counters", "mana", "targeting"]
 #: A case's outcome on an engine, in the order reports show them (report.schema.json ``$defs/outcome``).
 Outcome = Literal["pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped"]
 
@@ -102,7 +105,7 @@ class Origin(TypedDict, total=False):
     ``engine``, ``found``), or ``kind`` ``rules`` with ``rule`` (``seed``)."""
 
     kind: Required[Literal["fuzz", "differential", "rules"]]
-    area: Literal["counters", "mana", "targeting"]
+    area: FuzzArea
     invariant: str
     engine: str
     found: str
@@ -220,7 +223,9 @@ class Action(TypedDict, total=False):
 #: A scripted answer, by decision kind (case.schema.json ``$defs/decision``, ``answer``): a list of
 #: refs or mode indexes, amounts or convoke payments by alias, mana (with ``life``), X, a ref, a yes/no,
 #: ``"A"``/``"B"``, a mana symbol or a counter kind, or null.
-Answer: TypeAlias = "list[Ref | int] | dict[str, int] | dict[str, str] | bool | int | str | FindRef | None"
+Answer: TypeAlias = (
+    "Sequence[Ref | int] | Mapping[str, int] | Mapping[str, str] | bool | int | str | FindRef | None"
+)
 
 
 class DecisionEntry(TypedDict, total=False):
@@ -535,6 +540,17 @@ class RunMessage(TypedDict):
     seq: int
     case: Case
     cards: dict[str, Card]
+
+
+class ResultMessage(TypedDict, total=False):
+    """The adapter's answer to ``run``: exactly one of observation, unsupported, error
+    (spec/protocol/result.json)."""
+
+    seq: Required[int]
+    observation: Observation
+    unsupported: str
+    error: str
+    detail: str
 
 
 class EngineAnswer(TypedDict, total=False):

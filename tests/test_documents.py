@@ -65,6 +65,7 @@ SHAPES = [
     (d.AdapterSoftware, REPORT["properties"]["adapter"]),
     (d.Handshake, schema("protocol/handshake.json")),
     (d.RunMessage, schema("protocol/run.json")),
+    (d.ResultMessage, RESULT),
     (d.Observation, RESULT["$defs"]["observation"]),
     (d.StepResult, RESULT["$defs"]["observation"]["properties"]["steps"]["items"]),
 ]
@@ -94,6 +95,7 @@ LITERALS = [
     (d.DecisionKind, DEFS["decision_kind"]["enum"]),
     (d.EventType, DEFS["event_type"]["enum"]),
     (d.Outcome, REPORT["$defs"]["outcome"]["enum"]),
+    (d.FuzzArea, DEFS["origin"]["oneOf"][0]["properties"]["area"]["enum"]),
 ]
 
 
