@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from conformance import CR_DATE, SUITE_VERSION
+from conformance import CR_DATE, SUITE_VERSION, untrusted
 from conformance.cases import aliases
 from conformance.cases.loader import CaseFile, display
 from conformance.cases.rules import RuleIndex, load_rules, load_seeds
@@ -152,7 +152,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     engine, info = opened
     options = RunOptions(exclude_features=frozenset(args.exclude_feature or ()), jobs=args.jobs)
-    say(out, f"mtgc {SUITE_VERSION} (CR {CR_DATE}): {len(cases)} case(s) on {info.name} {info.version}")
+    engine_name = untrusted.named(info.name, info.version)
+    say(out, f"mtgc {SUITE_VERSION} (CR {CR_DATE}): {len(cases)} case(s) on {engine_name}")
 
     def more_engines() -> Engine:
         return get_engine(args.engine, args.timeout)
@@ -300,7 +301,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     out.print()
     result = recording.last
     if result is not None and result.status == "observed" and isinstance(result.observation, dict):
-        table = Table(title=f"Expected vs observed on {info.name} {info.version}")
+        table = Table(title=f"Expected vs observed on {untrusted.named(info.name, info.version)}")
         for column in ("where", "expected", "observed", ""):
             table.add_column(column)
         for where, want, got, holds in expectation_rows(data, result.observation.get("final")):
@@ -312,10 +313,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
             )
         out.print(table)
     if verdict.outcome in ("not_applicable", "skipped"):
-        say(out, f"{verdict.outcome.replace('_', ' ').upper()} on {info.name}: {verdict.message}", "yellow")
+        say(out, f"{verdict.outcome.replace('_', ' ').upper()} on {untrusted.line(info.name)}: "
+                 f"{untrusted.line(verdict.message)}", "yellow")
         return EXIT_OK
     if verdict.outcome != "pass":
-        say(out, f"{verdict.outcome.upper()} on {info.name} {info.version}", "bold red")
+        say(out, f"{verdict.outcome.upper()} on {untrusted.named(info.name, info.version)}", "bold red")
         say(out, render(list(verdict.differences)) if verdict.differences else verdict.message, "red")
         return EXIT_FAILED
     say(out, "PASS: every expectation holds", "bold green")

@@ -9,17 +9,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from conformance import untrusted
 from conformance.cases import aliases
 from conformance.cases.selection import add_arguments, from_arguments
 from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK
 from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
-from conformance.interface import Verdict
+from conformance.interface import BAD_OUTCOMES, OUTCOMES, Verdict
 from conformance.report import json_report, load_report, write_all
 from conformance.report.baseline import BadInput, load_baseline, make_baseline
-from conformance.report.common import describe
+from conformance.report.common import describe, show
 from conformance.report.diff import diff_reports, render
 from conformance.run.certify import Settings, SuiteProblem, certify, known_features
 from conformance.run.protocol import ProtocolEngine, parse_command
@@ -28,6 +30,16 @@ from conformance.run.protocol import ProtocolEngine, parse_command
 def _bad(message: str) -> int:
     print(f"mtgc: {message}", file=sys.stderr)
     return EXIT_INVALID
+
+
+def reason(verdict: Verdict) -> str:
+    """Why a case did not pass: its message, else its first differences."""
+    if verdict.message:
+        return verdict.message
+    parts = [d.message or f"{d.where}: expected {show(d.expected, 60)}, observed {show(d.observed, 60)}"
+             for d in verdict.differences[:2]]
+    more = len(verdict.differences) - 2
+    return "; ".join(parts) + (f" (+{more} more)" if more > 0 else "")
 
 
 def _check_command(command: str) -> str | None:
@@ -51,12 +63,21 @@ def cmd_certify(args: argparse.Namespace) -> int:
     except BadInput as error:
         return _bad(str(error))
 
+    tally: Counter[str] = Counter()
+
     def progress(verdict: Verdict) -> None:
-        if verdict.outcome not in ("pass", "not_applicable", "skipped") and not args.quiet:
-            print(
-                f"  {verdict.outcome:<8} {verdict.case_id}: {' '.join(verdict.message.split())[:160]}",
-                file=sys.stderr,
-            )
+        """A line per case that did not pass, with its reason; a count every 100 cases (the plain
+        lines a CI log keeps). Everything from the engine is shown, never obeyed (untrusted.line)."""
+        tally[verdict.outcome] += 1
+        if args.quiet:
+            return
+        if verdict.outcome in BAD_OUTCOMES:
+            print(f"  {verdict.outcome:<8} {verdict.case_id}: {untrusted.line(reason(verdict), 200)}",
+                  file=sys.stderr)
+        done = sum(tally.values())
+        if done % 100 == 0:
+            counts = ", ".join(f"{o.replace('_', ' ')} {tally[o]}" for o in OUTCOMES if tally[o])
+            print(f"  … {done} cases: {counts}", file=sys.stderr)
 
     try:
         selection = from_arguments(args, known_features())
@@ -79,14 +100,15 @@ def cmd_certify(args: argparse.Namespace) -> int:
     if problem:
         print(f"mtgc: warning: the report does not match spec/report.schema.json: {problem}", file=sys.stderr)
     t, verdict = report["totals"], report["verdict"]
+    engine_name = untrusted.named(report["engine"]["name"], report["engine"]["version"])
     print(
-        f"{report['engine']['name']} {report['engine']['version']}: {t['pass']}/{t['total']} passing "
+        f"{engine_name}: {t['pass']}/{t['total']} passing "
         f"({t['pass_rate'] * 100:.1f}%); fail {t['fail']}, error {t['error']}, crash {t['crash']}, "
         f"timeout {t['timeout']}, not applicable {t['not_applicable']}, skipped {t['skipped']} "
         f"in {report['seconds']} s"
     )
     if report.get("adapter_problem"):
-        print(f"adapter problem: {report['adapter_problem']} (try `mtgc smoke --engine ...`)")
+        print(f"adapter problem: {untrusted.line(report['adapter_problem'])} (try `mtgc smoke --engine ...`)")
     if verdict["baseline"]:
         print(
             f"baseline: {len(verdict['known_failures'])} known failure(s), "
