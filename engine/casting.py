@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from . import mana, modes
 from . import targets as tg
@@ -15,7 +17,7 @@ from .effects import sacrifice
 from .errors import IllegalAction, MalformedAction
 from .refs import Res
 from .registry import perform
-from .state import COLORS, FMap, Game, Obj, StackItem, Target, replace
+from .state import COLORS, Game, Obj, StackItem, Target, replace
 from .triggers import commit_crime_if
 from .zones import move
 
@@ -100,7 +102,7 @@ def _convoke(ctx: Ctx, player: int, src: Obj, cost: str, x: int) -> str:
     # when none could pay any of it (a colorless creature, no generic mana), tapping none is the only answer
     useful = any(generic > 0 or colored & set(ch.card(ctx.game, c).colors) for c in creatures)
     answer = ctx.choose(Decision("convoke", player, src.id, options, 0, len(options),
-                                 FMap({"forced": None if useful else ((),)}))) if options else ()
+                                 frozendict({"forced": None if useful else ((),)}))) if options else ()
     pairs = list(answer.items()) if isinstance(answer, Mapping) else list(answer or ())
     tapped: list[int] = []
     for t, paid in pairs:
@@ -169,7 +171,7 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
         options = tuple(("object", c.id, c.epoch) for c in (ctx.game.obj(i) for i in ctx.game.battlefield)
                         if c.controller == player and ch.matches(ctx.game, flt, c, o, player))
         answer = ctx.choose(Decision("sacrifice", player, o.id, options, 1, 1,
-                                     FMap({"forced": ((options[0],),) if len(options) == 1 else None})))
+                                     frozendict({"forced": ((options[0],),) if len(options) == 1 else None})))
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != 1 or chosen[0] not in options:
             raise IllegalAction("602.2b", "sacrifice one permanent you control that the cost allows")
@@ -277,7 +279,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
         ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index,
                   "mana": True})
         res = Res(controller=player, source=oid, source_lki=lki, x=x, tapped_for_mana=bool(cost.get("tap")),
-                  info=FMap({"sacrificed": sacrificed} if sacrificed else {}))
+                  info=frozendict({"sacrificed": sacrificed} if sacrificed else {}))
         perform(ctx, res, ability["effects"])
         # an action: the passes so far no longer count, and the player keeps priority (CR 117.3c, 117.4)
         ctx.game = replace(ctx.game, passes=frozenset(), priority=player)

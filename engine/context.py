@@ -16,7 +16,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from .state import FMap, Game, replace
+from frozendict import frozendict
+
+from .state import Game, replace
 
 Event = dict[str, Any]
 
@@ -36,7 +38,7 @@ class Decision:
     options: tuple[Any, ...] = ()
     low: int = 1
     high: int = 1
-    info: FMap[str, Any] = field(default_factory=FMap)
+    info: frozendict[str, Any] = field(default_factory=frozendict)
 
 
 # The rule that gives the player each kind of choice (spec/README.md 1.4): an illegal answer is refused

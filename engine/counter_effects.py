@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from . import replacement
 from .context import Ctx, Decision
@@ -10,7 +12,7 @@ from .counters import put_counters, remove_counters
 from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, recipients
 from .registry import Params, effect
-from .state import FMap, Target
+from .state import Target
 
 
 @effect("put_counters")
@@ -52,7 +54,7 @@ def _proliferate_once(ctx: Ctx, res: Res) -> None:
     options += [("object", o.id, o.epoch) for o in (game.objects[i] for i in game.battlefield) if o.counters]
     forced = ((),) if not options else None
     answer = ctx.choose(Decision("proliferate", res.controller, res.source, tuple(options), 0, len(options),
-                                 FMap({"forced": forced})))
+                                 frozendict({"forced": forced})))
     chosen = list(answer) if isinstance(answer, (list, tuple)) else None
     if chosen is None or any(t not in options for t in chosen) or len(set(chosen)) != len(chosen):
         raise IllegalAction("701.34a", "proliferate may choose only permanents and players "

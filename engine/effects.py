@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from . import counter_effects, mana_effects, replacement, stack_effects  # noqa: F401  (they register their primitives)
 from . import mana as mana_mod
@@ -17,7 +19,7 @@ from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
 from .registry import Params, effect, perform
-from .state import COLORS, FMap, Mod, Obj, Target, TurnEffect, replace
+from .state import COLORS, Mod, Obj, Target, TurnEffect, replace
 from .zones import move, place
 
 # --- damage, life, zone changes ------------------------------------------------------------------
@@ -211,7 +213,7 @@ def _sacrifice(ctx: Ctx, res: Res, p: Params) -> None:
         if not mine:
             continue
         answer = ctx.choose(Decision("sacrifice", who, res.source, tuple(mine), 1, 1,
-                                     FMap({"forced": ((mine[0],),) if len(mine) == 1 else None})))
+                                     frozendict({"forced": ((mine[0],),) if len(mine) == 1 else None})))
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != 1 or chosen[0] not in mine:
             raise IllegalAction("701.21a", "the player must sacrifice one permanent they control "
@@ -276,7 +278,7 @@ def _discard(ctx: Ctx, res: Res, p: Params) -> None:
         if n == 0:
             continue
         answer = ctx.choose(Decision("discard", who, res.source, tuple(hand), n, n,
-                                     FMap({"forced": (tuple(hand),) if len(hand) == n else None})))
+                                     frozendict({"forced": (tuple(hand),) if len(hand) == n else None})))
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != n or any(t not in hand for t in chosen):
             raise IllegalAction("701.9a", f"choose {n} card(s) in that player's hand")
@@ -483,7 +485,7 @@ def _unless(ctx: Ctx, res: Res, p: Params) -> None:
     payer = who[0]
     options = (True, False) if _can_do(ctx, res, payer, p["unless_cost"]) else (False,)
     yes = ctx.choose(Decision("may", payer, res.source, options,
-                              info=FMap({"forced": (False,) if options == (False,) else None})))
+                              info=frozendict({"forced": (False,) if options == (False,) else None})))
     if yes not in options:
         raise IllegalAction("118.12", f"answer the \"unless\" with one of {list(options)}")
     perform(ctx, res, p["unless_cost"] if yes else p["effects"])
@@ -510,7 +512,7 @@ def _pay_optional(ctx: Ctx, res: Res, p: Params) -> None:
     can = _can_do(ctx, res, res.controller, [{"do": "pay", "cost": p["cost"]}])
     options = (True, False) if can else (False,)
     yes = ctx.choose(Decision("may", res.controller, res.source, options,
-                              info=FMap({"forced": (False,) if options == (False,) else None})))
+                              info=frozendict({"forced": (False,) if options == (False,) else None})))
     if yes not in options:
         raise IllegalAction("118.3", f"answer the \"may pay\" with one of {list(options)}")
     if yes is True:

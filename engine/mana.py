@@ -13,11 +13,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from . import replacement
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import COLORS, MANA_TYPES, FMap, Game, replace
+from .state import COLORS, MANA_TYPES, Game, replace
 
 Pool = Mapping[str, int]
 
@@ -144,8 +146,8 @@ def pay(ctx: Ctx, player: int, cost: str, x: int, source: int | None) -> None:
     for t, n in spent.items():
         if t != "life":
             pool[t] -= n
-    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=FMap({t: n for t, n in pool.items() if n}),
-                                                     life=p.life - life))
+    left = frozendict({t: n for t, n in pool.items() if n})
+    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=left, life=p.life - life))
     if life:  # CR 119.4: paying life is losing it
         ctx.emit({"type": "life_changed", "player": player, "amount": -life})
 
@@ -285,7 +287,7 @@ def produce(ctx: Ctx, source: int, player: int, mana: dict[str, int], *, tapped:
     pool = dict(p.mana_pool)
     for t, n in added.items():
         pool[t] = pool.get(t, 0) + n
-    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=FMap(pool)))
+    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=frozendict(pool)))
     if added:
         ctx.emit({"type": "mana_added", "player": player, "mana": added, "source": source, "tapped": tapped})
     return added
@@ -295,7 +297,7 @@ def empty_pools(game: Game) -> Game:
     """CR 106.4: mana empties from each pool at the end of each step and phase."""
     for i, p in enumerate(game.players):
         if p.mana_pool:
-            game = game.with_player(i, replace(p, mana_pool=FMap()))
+            game = game.with_player(i, replace(p, mana_pool=frozendict()))
     return game
 
 

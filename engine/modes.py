@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from frozendict import frozendict
+
 from . import targets as tg
 from .cards import Ability
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import FMap, Obj
+from .state import Obj
 
 
 def _choosable(ctx: Ctx, player: int, src: Obj, mode: Mapping[str, Any]) -> bool:
@@ -30,7 +32,7 @@ def choose(ctx: Ctx, player: int, src: Obj, ability: Ability) -> Ability:
     allowed = tuple(i for i, m in enumerate(modes) if _choosable(ctx, player, src, m))
     if len(allowed) < low:
         raise IllegalAction("700.2a", "not enough modes can be chosen: their targets can't be chosen")
-    answer = ctx.choose(Decision("modes", player, src.id, allowed, low, high, FMap({"forced": None})))
+    answer = ctx.choose(Decision("modes", player, src.id, allowed, low, high, frozendict({"forced": None})))
     try:
         chosen = [int(i) for i in answer]
     except (TypeError, ValueError) as exc:

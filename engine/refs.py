@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from .context import Ctx
-from .state import FMap, Game, Obj, Target, replace
+from .state import Game, Obj, Target, replace
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class Res:
     legal: tuple[tuple[bool, ...], ...] = ()
     x: int = 0
     distribution: tuple[tuple[Target, int], ...] = ()
-    info: FMap[str, Any] = field(default_factory=FMap)
+    info: frozendict[str, Any] = field(default_factory=frozendict)
     tapped_for_mana: bool = False
     stack_id: int | None = None
 

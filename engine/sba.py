@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from .context import Ctx, Decision
 from .counters import remove_counters
 from .effects import destroy
 from .errors import IllegalAction
-from .state import FMap, Game, Obj, replace
+from .state import Game, Obj, replace
 from .zones import move
 
 
@@ -125,7 +127,7 @@ def _drop_token(ctx: Ctx, oid: int) -> None:
         game = game.with_player(o.owner, replace(p, **{o.zone: rest}))
     elif o.zone == "exile":
         game = replace(game, exile=tuple(i for i in game.exile if i != oid))
-    ctx.game = replace(game, objects=game.objects.without(oid))
+    ctx.game = replace(game, objects=game.objects.delete(oid))
 
 
 def _legend_rule(ctx: Ctx) -> list[int]:
@@ -146,7 +148,8 @@ def _legend_rule(ctx: Ctx) -> list[int]:
             if len(same) < 2:
                 continue
             options = tuple(("object", i, game.obj(i).epoch) for i in same)
-            keep = ctx.choose(Decision("legend_rule", player, None, options, 1, 1, FMap({"forced": None})))
+            keep = ctx.choose(Decision("legend_rule", player, None, options, 1, 1,
+                                       frozendict({"forced": None})))
             if keep not in options:
                 raise IllegalAction("704.5j", "keep one of the legendary permanents with that name")
             out += [int(t[1]) for t in options if t != keep]

@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from frozendict import frozendict
+
 from .cards import card_from_json
 from .context import DECISION_RULES, Decision, forced_answer
 from .errors import IllegalAction, MalformedAction
 from .game import apply
 from .projection import Refs, event_out, project
-from .state import FMap, Game, Obj, Player, replace
+from .state import Game, Obj, Player, replace
 from .zones import place
 
 JSON = Any
@@ -29,12 +31,13 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
     defs = {name: card_from_json(c) for name, c in cards.items()}
     for c in case.get("cards", ()):
         defs[c["name"]] = card_from_json(c)
-    players = tuple(Player(alias=p["alias"], life=p.get("life", 20), counters=FMap(p.get("counters", {})),
-                           mana_pool=FMap({k: v for k, v in p.get("mana_pool", {}).items() if v}))
+    players = tuple(Player(alias=p["alias"], life=p.get("life", 20),
+                           counters=frozendict(p.get("counters", {})),
+                           mana_pool=frozendict({k: v for k, v in p.get("mana_pool", {}).items() if v}))
                     for p in setup["players"])
     aliases = [p["alias"] for p in setup["players"]]
     active = aliases.index(setup.get("active_player", aliases[0]))
-    game = Game(players=players, cards=FMap(defs), turn=setup.get("turn", 1), active=active,
+    game = Game(players=players, cards=frozendict(defs), turn=setup.get("turn", 1), active=active,
                 step=setup.get("step", "main1"), priority=active, seed=setup.get("seed", 0),
                 tournament=case.get("level") != "casual")
     oid = 1
@@ -51,13 +54,13 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
                 if zone == "battlefield":
                     o = replace(o, token=entry.get("token", False), tapped=entry.get("tapped", False),
                                 sick=entry.get("summoning_sick", False),
-                                counters=FMap(entry.get("counters", {})),
+                                counters=frozendict(entry.get("counters", {})),
                                 damage=entry.get("damage", 0),
                                 loyalty_used=entry.get("loyalty_activated", False))
                     if "attached_to" in entry:
                         attach.append((oid, entry["attached_to"]))
                 elif entry.get("counters"):  # cards in exile may have counters (CR 122.1, 702.62a)
-                    o = replace(o, counters=FMap(entry["counters"]))
+                    o = replace(o, counters=frozendict(entry["counters"]))
                 game = place(game, o)
                 by_alias[entry["alias"]] = oid
                 oid += 1

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from .context import Ctx, Decision
 from .errors import IllegalAction
 from .refs import Res, objects
 from .registry import Params, effect
-from .state import FMap, Obj, Target, replace
+from .state import Obj, Target, replace
 from .targets import aura_targets, became_targets, can_target_object, candidates, check_distinct
 from .zones import move
 
@@ -42,7 +44,7 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
         if not options:
             continue
         answer = ctx.choose(Decision("new_targets", res.controller, res.source, tuple(options), 1, 1,
-                                     FMap({"forced": ((options[0],),) if len(options) == 1 else None})))
+                                     frozendict({"forced": ((options[0],),) if len(options) == 1 else None})))
         chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         if len(chosen) != 1 or chosen[0] not in options:
             raise IllegalAction("115.7a", "the new target must be a legal target for that spell")

@@ -3,17 +3,22 @@
 Objects live in one id-keyed store; zones are tuples of ids (CR 400). An object keeps its id when it
 changes zones, but its ``epoch`` goes up: CR 400.7 makes it a new object, so a target chosen for the
 old one (which remembers the epoch) is illegal (CR 608.2b).
+
+The maps (counters, mana pools, infos, the object store) are ``frozendict``s: a change makes a new map
+(``set``, ``delete``), a map equals the dict of its items and hashes, and it iterates in insertion order,
+so the engine's events and choices are the same in every process. A hash-ordered persistent map
+(immutables, pyrsistent, rpds) would order counters by PYTHONHASHSEED; benchmarks/maps.py has the
+measurements that chose frozendict over the hand-written map the engine had.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
-K = TypeVar("K")
-V = TypeVar("V")
+from frozendict import frozendict
+
 T = TypeVar("T")
 
 _PLAIN_FIELDS: dict[type, frozenset[str] | None] = {}
@@ -55,51 +60,12 @@ STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_att
          "cleanup")
 
 
-class FMap(Mapping[K, V], Generic[K, V]):
-    """An immutable mapping; ``set`` and ``without`` return new maps."""
-
-    __slots__ = ("_d",)
-
-    def __init__(self, items: Mapping[K, V] | None = None) -> None:
-        self._d: dict[K, V] = dict(items or {})
-
-    def __getitem__(self, key: K) -> V:
-        return self._d[key]
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._d)
-
-    def __len__(self) -> int:
-        return len(self._d)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, FMap):
-            return self._d == other._d
-        if isinstance(other, Mapping):
-            return self._d == dict(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self._d.items()))
-
-    def __repr__(self) -> str:
-        return f"FMap({self._d!r})"
-
-    def set(self, key: K, value: V) -> FMap[K, V]:
-        d = dict(self._d)
-        d[key] = value
-        return FMap(d)
-
-    def without(self, key: K) -> FMap[K, V]:
-        d = dict(self._d)
-        d.pop(key, None)
-        return FMap(d)
-
-
-def counters_add(counters: FMap[str, int], kind: str, amount: int) -> FMap[str, int]:
+def counters_add(counters: frozendict[str, int], kind: str, amount: int) -> frozendict[str, int]:
     """Counters never go below zero (CR 122.8 removal of more than there are removes all)."""
     n = max(0, counters.get(kind, 0) + amount)
-    return counters.without(kind) if n == 0 else counters.set(kind, n)
+    if n == 0:
+        return counters.delete(kind) if kind in counters else counters
+    return counters.set(kind, n)
 
 
 # A target: ("player", index) | ("object", id, epoch) | ("stack", stack item id)
@@ -135,7 +101,7 @@ class Obj:
     token: bool = False
     tapped: bool = False
     sick: bool = False
-    counters: FMap[str, int] = field(default_factory=FMap)
+    counters: frozendict[str, int] = field(default_factory=frozendict)
     damage: int = 0
     deathtouched: bool = False
     attached_to: int | None = None
@@ -153,7 +119,7 @@ class Obj:
 
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""
-        return replace(self, zone=zone, tapped=False, sick=False, counters=FMap(), damage=0,
+        return replace(self, zone=zone, tapped=False, sick=False, counters=frozendict(), damage=0,
                        deathtouched=False, attached_to=None, mods=(), tribute_paid=None,
                        loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None, chosen_color=None,
                        skip_untaps=0, **changes)
@@ -163,8 +129,8 @@ class Obj:
 class Player:
     alias: str
     life: int = 20
-    counters: FMap[str, int] = field(default_factory=FMap)
-    mana_pool: FMap[str, int] = field(default_factory=FMap)
+    counters: frozendict[str, int] = field(default_factory=frozendict)
+    mana_pool: frozendict[str, int] = field(default_factory=frozendict)
     library: tuple[int, ...] = ()
     hand: tuple[int, ...] = ()
     graveyard: tuple[int, ...] = ()
@@ -188,7 +154,7 @@ class StackItem:
     targets: tuple[tuple[Target, ...], ...] = ()
     distribution: tuple[tuple[Target, int], ...] = ()
     x: int = 0
-    info: FMap[str, Any] = field(default_factory=FMap)  # trigger details: "that_player", "it", ...
+    info: frozendict[str, Any] = field(default_factory=frozendict)  # trigger details: "that_player", "it"...
     source_lki: Obj | None = None  # last known information about the source (CR 113.7a)
 
 
@@ -199,7 +165,7 @@ class TriggerInstance:
     controller: int
     source: int
     index: int  # index of the ability in the source's card definition (negative: one it was given)
-    info: FMap[str, Any] = field(default_factory=FMap)
+    info: frozendict[str, Any] = field(default_factory=frozendict)
     source_lki: Obj | None = None
     ability: Any = None  # the ability itself when it was given, not printed (granted ward)
 
@@ -224,8 +190,8 @@ class Attack:
 @dataclass(frozen=True)
 class Game:
     players: tuple[Player, ...]
-    cards: FMap[str, Any]  # card name -> CardDef
-    objects: FMap[int, Obj] = field(default_factory=FMap)
+    cards: frozendict[str, Any]  # card name -> CardDef
+    objects: frozendict[int, Obj] = field(default_factory=frozendict)
     battlefield: tuple[int, ...] = ()
     exile: tuple[int, ...] = ()
     stack: tuple[StackItem, ...] = ()  # bottom first
@@ -250,8 +216,8 @@ class Game:
     # (None: there was no such step this combat)
     first_strikers: frozenset[int] | None = None
     # each permanent as it last existed on the battlefield, by id (its epoch says which object): CR 608.2h
-    last_known: FMap[int, Obj] = field(default_factory=FMap)
-    created: FMap[str, int] = field(default_factory=FMap)
+    last_known: frozendict[int, Obj] = field(default_factory=frozendict)
+    created: frozendict[str, int] = field(default_factory=frozendict)
     turn_effects: tuple[TurnEffect, ...] = ()  # "this turn, ..." replacement effects (ended at cleanup)
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import FMap, Game, Obj, Target
+from .state import Game, Obj, Target
 
 
 def _obj_candidates(game: Game) -> list[Obj]:
@@ -101,7 +103,7 @@ def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any
     low = sum(0 if s.get("up_to") else s.get("count", 1) for s in specs)
     high = sum(s.get("count", 1) for s in specs)
     answer = ctx.choose(Decision("targets", controller, src.id, options, low, high,
-                                 FMap({"slots": tuple(tuple(c) for c in per_slot), "forced": forced})))
+                                 frozendict({"slots": tuple(tuple(c) for c in per_slot), "forced": forced})))
     return _partition(game, answer, specs, per_slot, rule)
 
 
@@ -163,7 +165,7 @@ def divide(ctx: Ctx, controller: int, src: Obj, total: int,
     forced = ((((chosen[0], total),),) if len(chosen) == 1 else
               (tuple((t, 1) for t in chosen),) if total == len(chosen) else None)
     answer = ctx.choose(Decision("distribute", controller, src.id, tuple(chosen), len(chosen), len(chosen),
-                                 FMap({"total": total, "forced": forced})))
+                                 frozendict({"total": total, "forced": forced})))
     try:
         pairs = tuple((t, int(n)) for t, n in answer)
     except (TypeError, ValueError) as exc:

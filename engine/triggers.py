@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from . import targets as tg
 from .context import Ctx, Decision, Event
 from .errors import IllegalAction
 from .refs import Res, last_known
 from .registry import perform
-from .state import FMap, Game, Obj, StackItem, TriggerInstance, replace
+from .state import Game, Obj, StackItem, TriggerInstance, replace
 
 
 def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, info: Mapping[str, Any],
@@ -202,7 +204,7 @@ def on_event(ctx: Ctx, event: Event, lookback: Game | None = None) -> None:
             ctx.game = game
         times = int(info.pop("times", 1))  # "whenever a counter is put": once per counter
         for _ in range(times):
-            inst = TriggerInstance(src.controller, src.id, index, FMap(info), src,
+            inst = TriggerInstance(src.controller, src.id, index, frozendict(info), src,
                                    ability if index < 0 else None)
             if is_mana_trigger(ability):
                 resolve_mana_trigger(ctx, inst, ability)

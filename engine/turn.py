@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from frozendict import frozendict
+
 from . import characteristics as ch
 from . import sba, triggers
 from . import targets as tg
@@ -16,7 +18,7 @@ from .errors import IllegalAction
 from .mana import empty_pools
 from .refs import Res
 from .registry import perform
-from .state import STEPS, Attack, FMap, Game, Obj, StackItem, Target, replace
+from .state import STEPS, Attack, Game, Obj, StackItem, Target, replace
 from .zones import move
 
 
@@ -148,7 +150,7 @@ def _new_turn(ctx: Ctx) -> None:
     game = ctx.game
     active = _next_player(game, game.active)
     players = tuple(replace(p, crimes=0, land_played=False) for p in game.players)
-    objects = FMap({oid: replace(o, loyalty_used=False) for oid, o in game.objects.items()})
+    objects = frozendict({oid: replace(o, loyalty_used=False) for oid, o in game.objects.items()})
     ctx.game = replace(game, players=players, objects=objects, active=active, turn=game.turn + 1,
                        step="untap", once_per_turn=frozenset(), passes=frozenset())
     begin_step(ctx)
@@ -187,7 +189,7 @@ def begin_step(ctx: Ctx) -> None:
         draw(ctx, game.active)  # 504.1
     if step == "cleanup":
         # 514.2: damage is removed and "until end of turn" effects end
-        objects = FMap({oid: _end_of_turn(o) for oid, o in ctx.game.objects.items()})
+        objects = frozendict({oid: _end_of_turn(o) for oid, o in ctx.game.objects.items()})
         ctx.game = replace(ctx.game, objects=objects, priority=None, turn_effects=())
         # 514.3a: only if a state-based action was performed or a trigger waits does the active player
         # get priority (and, once all pass with an empty stack, another cleanup step begins)
@@ -300,7 +302,7 @@ def _assign_attacker(ctx: Ctx, o: Obj, blockers: list[Obj], defending: Target) -
     if trample and len(blockers) == 1 and power <= lethal[targets[0]]:
         forced = (((targets[0], power),),)
     answer = ctx.choose(Decision("combat_damage", o.controller, o.id, options, len(options), len(options),
-                                 FMap({"total": power, "forced": forced})))
+                                 frozendict({"total": power, "forced": forced})))
     try:
         pairs = [(t, int(n)) for t, n in answer]
     except (TypeError, ValueError) as exc:

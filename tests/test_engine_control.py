@@ -195,13 +195,14 @@ def test_a_permanent_that_doesnt_untap_during_its_next_untap_step_untaps_in_the_
     g, refs = new_game([{"alias": "a", "library": library[:1]},
                         {"alias": "b", "library": library[1:],
                          "battlefield": [{"alias": "f", "card": "Forest", "tapped": True}]}])
+    from frozendict import frozendict
+
     from engine.context import Ctx
     from engine.refs import Res
     from engine.registry import EFFECTS
-    from engine.state import FMap
     ctx = Ctx(g)
     res = Res(controller=0, source=refs.by_alias["f"], source_lki=obj(g, refs, "f"),
-              info=FMap({"it": refs.by_alias["f"]}))
+              info=frozendict({"it": refs.by_alias["f"]}))
     for _ in range(2):  # two such effects use up the same untap step (Niblis of Frost's ruling)
         EFFECTS["skip_next_untap"](ctx, res, {"what": "it"})
     step = act(ctx.game, refs, {"action": "advance", "step": "upkeep"})  # Bob's turn 2

@@ -6,6 +6,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -62,3 +65,33 @@ def test_the_fast_replace_equals_dataclasses_replace_for_every_state_class() -> 
             state.replace(value, no_such_field=1)
     obj = samples[2]
     assert state.replace(obj, tapped=not obj.tapped) == dataclasses.replace(obj, tapped=not obj.tapped)
+
+
+def test_state_maps_are_immutable_hashable_and_keep_insertion_order() -> None:
+    """Counters, mana pools, infos and the object store are frozendicts: a change makes a new map, a map
+    equals the dict of its items, a state holding one hashes, and iteration follows insertion."""
+    game, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "bear", "card": "Grizzly Bears", "counters": {"flying": 1, "+1/+1": 2}}]}, {"alias": "b"}])
+    bear = game.obj(refs.by_alias["bear"])
+    with pytest.raises(TypeError):
+        bear.counters["+1/+1"] = 3  # type: ignore[index]
+    more = state.counters_add(bear.counters, "-1/-1", 1)
+    assert list(more) == ["flying", "+1/+1", "-1/-1"] and bear.counters == {"flying": 1, "+1/+1": 2}
+    assert state.counters_add(more, "flying", -5) == {"+1/+1": 2, "-1/-1": 1}
+    assert state.counters_add(more, "shield", 0) is more  # removing a kind it hasn't: the same map
+    moved = state.replace(bear, counters=state.counters_add(bear.counters, "flying", 0))
+    assert moved == bear and hash(moved) == hash(bear) and len({moved, bear, game.players[0]}) == 2
+
+
+def test_the_order_of_counters_never_follows_the_hash_seed() -> None:
+    """Vivien carries two kinds of counters; the Hexmage removes them kind by kind. The events come in
+    the same order in every process: a hash-ordered map (immutables, pyrsistent, rpds) would order
+    them by PYTHONHASHSEED (benchmarks/maps.py)."""
+    path = ROOT / "suites" / "602-activated-abilities" / (
+        "vampire-hexmage-removes-every-counter-a-planeswalker-with-none-dies.json")
+    script = ("import json, pathlib; from engine import run_case; from engine_helpers import CATALOGUE; "
+              f"print(json.dumps(run_case(json.loads(pathlib.Path({str(path)!r}).read_text()), CATALOGUE)))")
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           cwd=ROOT / "tests", env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3")]
+    assert "counters_removed" in runs[0] and runs[0] == runs[1] == runs[2]
