@@ -16,6 +16,12 @@ _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\x1b": "\\e"}
 
 
+# what a report may keep as it is: newlines and tabs of messages, diffs and tracebacks
+_UNSAFE_IN_DOCUMENT = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
 def _escape(match: re.Match[str]) -> str:
     char = match.group(0)
     if char in _NAMED:
@@ -42,3 +48,16 @@ def line(text: object, limit: int | None = None) -> str:
 def named(name: object, version: object) -> str:
     """An engine's name and version as its handshake gave them, made safe to show."""
     return f"{line(name, 120)} {line(version, 60)}"
+
+
+def scrub(value: object) -> object:
+    """A JSON value with every string (keys too) made safe to write in any format: controls other
+    than newline and tab, escapes and lone surrogates shown as escapes. Newlines stay: each writer
+    lays out multi-line text its own way."""
+    if isinstance(value, str):
+        return _UNSAFE_IN_DOCUMENT.sub(_escape, value)
+    if isinstance(value, dict):
+        return {str(scrub(k)): scrub(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [scrub(v) for v in value]
+    return value

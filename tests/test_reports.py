@@ -129,3 +129,50 @@ def test_badge_is_a_shields_endpoint(hostile: Path) -> None:
 def test_badge_colour_and_message_follow_the_pass_rate(rate: float, color: str, message: str) -> None:
     data = badge.badge({"totals": {"pass_rate": rate}, "cr_date": "2026-06-19"})
     assert (data["color"], data["message"]) == (color, message)
+
+
+def test_a_report_with_escapes_and_lone_surrogates_is_written_whole_and_shows_them(
+    report: dict[str, object], tmp_path: Path
+) -> None:
+    from conformance.report import write_all
+
+    forged = copy.deepcopy(report)
+    forged["engine"] = {"name": "evil\n\x1b[32m797/797 passing\ud800", "version": "1\x00"}
+    write_all(forged, tmp_path)
+    for name in ("report.json", "summary.md", "index.html", "junit.xml", "badge.json"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert "\x1b" not in text and "\x00" not in text, name
+    assert json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["engine"]["name"] == (
+        "evil\n\\e[32m797/797 passing\\ud800"
+    )
+
+
+def test_a_failed_write_leaves_the_previous_report_as_it_was(
+    report: dict[str, object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from conformance import report as writers
+
+    writers.write_all(report, tmp_path)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def broken(document: object, path: Path) -> None:
+        raise OSError("disk full")
+
+    newer = copy.deepcopy(report)
+    newer["engine"] = {"name": "newer", "version": "2"}
+    monkeypatch.setitem(writers.WRITERS, "index.html", broken)
+    with pytest.raises(OSError, match="disk full"):
+        writers.write_all(newer, tmp_path)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_an_unwritable_out_is_refused_before_any_case_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    command = f"{sys.executable} {ROOT / 'tests' / 'data' / 'adapters' / 'hostile_script.py'}"
+    assert main(["certify", "--engine", command, "--out", str(blocker / "out"), SUITE]) == 2
+    captured = capsys.readouterr()
+    assert "cannot write the report into" in captured.err
+    assert "passing" not in captured.out  # nothing ran

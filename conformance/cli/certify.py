@@ -19,7 +19,7 @@ from conformance.cases.selection import add_arguments, from_arguments
 from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK
 from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
 from conformance.interface import BAD_OUTCOMES, OUTCOMES, Verdict
-from conformance.report import json_report, load_report, write_all
+from conformance.report import check_writable, json_report, load_report, write_all
 from conformance.report.baseline import BadInput, load_baseline, make_baseline
 from conformance.report.common import describe, show
 from conformance.report.diff import diff_reports, render
@@ -85,13 +85,16 @@ def cmd_certify(args: argparse.Namespace) -> int:
         return _bad(str(error))
     skip = frozenset(aliases.resolve_all(args.skip or ()))  # an old id skips the case it became
     settings = Settings(args.engine, args.timeout, args.jobs, skip, progress, selection)
+    out = Path(args.out)
+    unwritable = check_writable(out)
+    if unwritable:  # found before the first case runs, not after the last
+        return _bad(unwritable)
     try:
         report = certify([Path(p) for p in args.paths], settings, baseline, args.baseline)
     except SuiteProblem as error:
         return _bad(str(error))
     except EngineUnavailable as error:
         return _bad(f"engine {args.engine!r} is not available: {error}")
-    out = Path(args.out)
     try:
         write_all(report, out)
     except OSError as error:
