@@ -11,9 +11,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, get_args
 
-JSON = Any
+from conformance.documents import Card, Case, Observation, Outcome
 
-Outcome = Literal["pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped"]
+JSON = Any  # TEMPORARY: until the report writers are typed
+
+__all__ = [
+    "BAD_OUTCOMES",
+    "OUTCOMES",
+    "Difference",
+    "Engine",
+    "EngineFailure",
+    "EngineInfo",
+    "JSON",
+    "Outcome",
+    "RunResult",
+    "Verdict",
+]
+
 #: Every outcome, in the order reports show them.
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 #: The outcomes that make a run fail: the engine broke a rule, or it (or its adapter) broke down.
@@ -41,7 +55,7 @@ class RunResult:
     """
 
     status: Literal["observed", "unsupported", "error"]
-    observation: JSON = None
+    observation: Observation | None = None
     reason: str = ""
     seconds: float = 0.0
 
@@ -51,7 +65,7 @@ class Engine(Protocol):
 
     def info(self) -> EngineInfo: ...
 
-    def run(self, case: JSON, cards: Mapping[str, JSON]) -> RunResult:
+    def run(self, case: Case, cards: Mapping[str, Card]) -> RunResult:
         """Run one case. ``cards`` maps every card name the case uses to its catalogue entry."""
         ...
 
@@ -78,12 +92,13 @@ class Difference:
     """One way the observation differs from the case's expectation.
 
     ``where`` names the thing compared in the case's own words (``objects.bear.counters``,
-    ``players.alice.life``, ``steps[2]``, ``decisions``); ``expected``/``observed`` are JSON values.
+    ``players.alice.life``, ``steps[2]``, ``decisions``); ``expected``/``observed`` are JSON values (of
+    the case, of the observation: any shape, shown as JSON).
     """
 
     where: str
-    expected: JSON
-    observed: JSON
+    expected: object
+    observed: object
     message: str = ""
 
 

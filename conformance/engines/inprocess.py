@@ -19,13 +19,12 @@ import time
 import traceback
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any
 
 from conformance import SUITE_VERSION
+from conformance.documents import Card, Case
 from conformance.engines import EngineUnavailable
 from conformance.interface import EngineInfo, RunResult
 
-JSON = Any
 REQUIRED = ("run_case", "ENGINE_NAME", "ENGINE_VERSION")
 
 
@@ -60,7 +59,7 @@ class ModuleEngine:
             unsupported_features=frozenset(getattr(module, "UNSUPPORTED_FEATURES", ())),
         )
 
-    def run(self, case: JSON, cards: Mapping[str, JSON]) -> RunResult:
+    def run(self, case: Case, cards: Mapping[str, Card]) -> RunResult:
         module = self.module()
         start = time.perf_counter()
         try:

@@ -20,8 +20,9 @@ from __future__ import annotations
 import atexit
 import os
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, get_args
 
+from conformance.documents import Case, Observation
 from conformance.engines.inprocess import ModuleEngine
 from conformance.fuzz.regressions import report
 from conformance.interface import RunResult
@@ -29,7 +30,6 @@ from conformance.interface import RunResult
 if TYPE_CHECKING:
     from conformance.run.protocol import ProtocolEngine
 
-JSON = Any
 AREAS = ("counters", "targeting")
 OBJECT_FIELDS = ("zone", "counters", "power", "toughness", "damage", "tapped")
 PLAYER_FIELDS = ("life", "counters", "mana_pool")
@@ -56,24 +56,31 @@ def other_engine(command: str, timeout: float = 10.0) -> ProtocolEngine:
     return _others[key]
 
 
-def _setup_aliases(case: Mapping[str, JSON]) -> list[str]:
+SetupZone = Literal["battlefield", "hand", "graveyard", "library", "exile"]
+SETUP_ZONES: tuple[SetupZone, ...] = get_args(SetupZone)
+
+
+def _setup_aliases(case: Case) -> list[str]:
     out = []
     for player in case["setup"]["players"]:
-        for zone in ("battlefield", "hand", "graveyard", "library", "exile"):
+        for zone in SETUP_ZONES:
             out += [o["alias"] for o in player.get(zone, [])]
     return out
 
 
-def _nonzero(amounts: JSON) -> dict[str, JSON]:
-    return {k: v for k, v in (amounts or {}).items() if v}
+def _nonzero(amounts: object) -> dict[str, object]:
+    counts = amounts or {}
+    if not isinstance(counts, dict):
+        raise AttributeError(f"{type(counts).__name__!r} object has no attribute 'items'")
+    return {k: v for k, v in counts.items() if v}
 
 
-def facts(case: Mapping[str, JSON], result: RunResult) -> dict[str, JSON]:
+def facts(case: Case, result: RunResult) -> dict[str, object]:
     """What the comparison looks at, keyed ``objects.<alias>.<field>`` / ``players.<alias>.<field>``."""
     if result.status != "observed":
         return {"result": f"{result.status}: {result.reason}"[:300]}
-    obs = result.observation or {}
-    out: dict[str, JSON] = {"steps": [s.get("outcome") for s in obs.get("steps") or []]}
+    obs: Observation = result.observation or {"steps": []}
+    out: dict[str, object] = {"steps": [s.get("outcome") for s in obs.get("steps") or []]}
     unanswered = obs.get("unanswered")
     if unanswered:
         out["unanswered"] = f"{unanswered.get('kind')} for {unanswered.get('player')}"
@@ -92,7 +99,7 @@ def facts(case: Mapping[str, JSON], result: RunResult) -> dict[str, JSON]:
     return out
 
 
-def disagreements(reference: Mapping[str, JSON], other: Mapping[str, JSON]) -> list[str]:
+def disagreements(reference: Mapping[str, object], other: Mapping[str, object]) -> list[str]:
     """The points where the two engines' facts differ, in words."""
     return [
         f"{key}: reference {reference.get(key)!r}, other engine {other.get(key)!r}"
@@ -101,9 +108,18 @@ def disagreements(reference: Mapping[str, JSON], other: Mapping[str, JSON]) -> l
     ]
 
 
-def expect_from(case: Mapping[str, JSON], reference: Mapping[str, JSON], keys: list[str]) -> JSON:
-    """The case's own ``expect`` plus the reference engine's result on the disagreeing ``keys``."""
-    expect: dict[str, JSON] = {k: v for k, v in (case.get("expect") or {}).items()}
+def _object_in(mapping: dict[str, object], key: str) -> dict[str, object]:
+    """``mapping[key]``, an object (set to an empty one when missing)."""
+    value = mapping.setdefault(key, {})
+    if not isinstance(value, dict):
+        raise TypeError(f"{key!r} is {type(value).__name__}, not an object")
+    return value
+
+
+def expect_from(case: Case, reference: Mapping[str, object], keys: list[str]) -> dict[str, object]:
+    """The case's own ``expect`` plus the reference engine's result on the disagreeing ``keys``
+    (checked with the rest of the regression case before it is written)."""
+    expect: dict[str, object] = {k: v for k, v in (case.get("expect") or {}).items()}
     for key in keys:
         parts = key.split(".")
         if len(parts) == 3 and parts[0] in ("objects", "players"):
@@ -111,15 +127,16 @@ def expect_from(case: Mapping[str, JSON], reference: Mapping[str, JSON], keys: l
             value = reference.get(key)
             if section == "objects" and field in ("power", "toughness", "damage", "tapped") and value is None:
                 continue  # not a creature / not on the battlefield: the zone says it
-            view = expect.setdefault(section, {}).setdefault(alias, {})
+            view = _object_in(_object_in(expect, section), alias)
             view.setdefault(field, value)
         elif key == "steps":
-            rejected = [i for i, s in enumerate(reference.get("steps") or []) if s == "rejected"]
+            steps = reference.get("steps") or []
+            rejected = [i for i, s in enumerate(steps if isinstance(steps, list) else []) if s == "rejected"]
             expect.setdefault("rejected", [{"step": i} for i in rejected])
     return expect
 
 
-def check_agree(case: Mapping[str, JSON], command: str, area: str) -> None:
+def check_agree(case: Case, command: str, area: str) -> None:
     """The reference engine and the engine behind ``command`` agree on ``case`` (else a regression case)."""
     from conformance.run.protocol import AdapterFailure
 
@@ -164,7 +181,7 @@ def props(area: str, command: str) -> list[Callable[[], None]]:
     else:
         raise ValueError(f"differential fuzzing has no area {area!r} (areas: {', '.join(AREAS)})")
 
-    def agree(case: dict[str, JSON]) -> None:
+    def agree(case: Case) -> None:
         check_agree(case, command, area)
 
     return [given(cases)(agree)]

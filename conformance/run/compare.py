@@ -9,11 +9,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from typing import Any
 
+from conformance.documents import (
+    Case,
+    DecisionEntry,
+    EventPattern,
+    EventsExpect,
+    ObjectExpect,
+    Observation,
+    PlayerExpect,
+    StackItemExpect,
+    View,
+)
 from conformance.interface import Difference
-
-JSON = Any
 
 OBJECT_FIELDS = ("zone", "controller", "owner", "tapped", "power", "toughness", "loyalty", "damage",
                  "attached_to")
@@ -25,24 +33,25 @@ class MalformedObservation(ValueError):
     """The engine's observation does not have the shape of spec/README.md section 2."""
 
 
-def show(value: JSON) -> str:
+def show(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def _d(value: JSON) -> dict[str, JSON]:
+# The observation is the engine's: read defensively, any part of it may have another shape.
+def _d(value: object) -> dict[str, object]:
     return value if isinstance(value, dict) else {}
 
 
-def _l(value: JSON) -> list[JSON]:
+def _l(value: object) -> list[object]:
     return value if isinstance(value, list) else []
 
 
-def nonzero(amounts: JSON) -> dict[str, JSON]:
+def nonzero(amounts: object) -> dict[str, object]:
     """Counters / mana with kinds at 0 dropped: a missing kind and 0 are the same."""
     return {k: v for k, v in _d(amounts).items() if v != 0}
 
 
-def describe_decision(entry: Mapping[str, JSON]) -> str:
+def describe_decision(entry: Mapping[str, object]) -> str:
     parts = [f"kind {entry.get('kind')}"]
     for key in ("player", "source"):
         if entry.get(key) is not None:
@@ -52,7 +61,7 @@ def describe_decision(entry: Mapping[str, JSON]) -> str:
     return ", ".join(parts)
 
 
-def describe_action(action: JSON) -> str:
+def describe_action(action: object) -> str:
     action = _d(action)
     name = str(action.get("action", "?"))
     rest = ", ".join(
@@ -64,24 +73,24 @@ def describe_action(action: JSON) -> str:
 
 
 # -- queries and refs --------------------------------------------------------------------------------
-def matches_query(obj: Mapping[str, JSON], query: Mapping[str, JSON]) -> bool:
+def matches_query(obj: Mapping[str, object], query: Mapping[str, object]) -> bool:
     return all(obj.get(key) == query[key] for key in QUERY_FIELDS if key in query)
 
 
-def find_objects(projection: JSON, query: JSON) -> list[dict[str, JSON]]:
+def find_objects(projection: object, query: object) -> list[dict[str, object]]:
     return [
         o for o in _l(_d(projection).get("objects")) if isinstance(o, dict) and matches_query(o, _d(query))
     ]
 
 
-def object_by_ref(projection: JSON, ref: str) -> dict[str, JSON] | None:
+def object_by_ref(projection: object, ref: str) -> dict[str, object] | None:
     for obj in _l(_d(projection).get("objects")):
         if isinstance(obj, dict) and obj.get("ref") == ref:
             return obj
     return None
 
 
-def resolve_ref(projection: JSON, ref: JSON) -> JSON:
+def resolve_ref(projection: object, ref: object) -> object:
     """An expected ref as the projection writes refs: an alias stays; a ``find`` query becomes the
     ``ref`` of the one object it matches (or a description when it matches none or several)."""
     if isinstance(ref, dict) and "find" in ref:
@@ -93,9 +102,7 @@ def resolve_ref(projection: JSON, ref: JSON) -> JSON:
 
 
 # -- views ---------------------------------------------------------------------------------------
-def compare_object(
-    where: str, spec: Mapping[str, JSON], obj: Mapping[str, JSON] | None
-) -> Iterator[Difference]:
+def compare_object(where: str, spec: ObjectExpect, obj: Mapping[str, object] | None) -> Iterator[Difference]:
     if obj is None:
         if spec.get("exists", True) is not False:
             yield Difference(
@@ -112,9 +119,10 @@ def compare_object(
             True,
             f"object still exists (in zone {obj.get('zone')}) but the case expects it gone",
         )
+    fields: Mapping[str, object] = spec
     for key in OBJECT_FIELDS:
-        if key in spec and obj.get(key) != spec[key]:
-            yield Difference(f"{where}.{key}", spec[key], obj.get(key))
+        if key in fields and obj.get(key) != fields[key]:
+            yield Difference(f"{where}.{key}", fields[key], obj.get(key))
     if "counters" in spec:
         expected, observed = nonzero(spec["counters"]), nonzero(obj.get("counters"))
         if expected != observed:
@@ -143,30 +151,31 @@ def compare_object(
             )
 
 
-def compare_player(where: str, spec: Mapping[str, JSON], player: JSON) -> Iterator[Difference]:
+def compare_player(where: str, spec: PlayerExpect, player: object) -> Iterator[Difference]:
     if not isinstance(player, dict):
         yield Difference(where, dict(spec), None, "player is not in the projection")
         return
+    fields: Mapping[str, object] = spec
     for key in PLAYER_FIELDS:
-        if key in spec and player.get(key) != spec[key]:
-            yield Difference(f"{where}.{key}", spec[key], player.get(key))
+        if key in fields and player.get(key) != fields[key]:
+            yield Difference(f"{where}.{key}", fields[key], player.get(key))
     for key in ("counters", "mana_pool"):
-        if key in spec:
-            expected, observed = nonzero(spec[key]), nonzero(player.get(key))
+        if key in fields:
+            expected, observed = nonzero(fields[key]), nonzero(player.get(key))
             if expected != observed:
                 yield Difference(f"{where}.{key}", expected, observed)
 
 
-def compare_view(prefix: str, view: Mapping[str, JSON], projection: JSON) -> Iterator[Difference]:
+def compare_view(prefix: str, view: View, observed: object) -> Iterator[Difference]:
     """``objects``, ``players``, ``find``, ``stack``, ``step``, ``active_player``, ``priority``."""
-    projection = _d(projection)
-    for alias, spec in _d(view.get("objects")).items():
-        yield from compare_object(f"{prefix}objects.{alias}", _d(spec), object_by_ref(projection, alias))
+    projection = _d(observed)
+    for alias, spec in view.get("objects", {}).items():
+        yield from compare_object(f"{prefix}objects.{alias}", spec, object_by_ref(projection, alias))
     players = _d(projection.get("players"))
-    for alias, spec in _d(view.get("players")).items():
-        yield from compare_player(f"{prefix}players.{alias}", _d(spec), players.get(alias))
-    for i, item in enumerate(_l(view.get("find"))):
-        query = _d(_d(item).get("query"))
+    for alias, player_spec in view.get("players", {}).items():
+        yield from compare_player(f"{prefix}players.{alias}", player_spec, players.get(alias))
+    for i, item in enumerate(view.get("find", [])):
+        query = item.get("query", {})
         found = find_objects(projection, query)
         where = f"{prefix}find[{i}]"
         if "count" in item and len(found) != item["count"]:
@@ -179,15 +188,18 @@ def compare_view(prefix: str, view: Mapping[str, JSON], projection: JSON) -> Ite
         elif "count" not in item and not found:
             yield Difference(where, "at least one object", 0, f"no object matches {show(query)}")
         for obj in found:
-            yield from compare_object(f"{where}[{obj.get('ref')}]", _d(item.get("each")), obj)
+            yield from compare_object(f"{where}[{obj.get('ref')}]", item.get("each", {}), obj)
     if "stack" in view:
-        yield from compare_stack(f"{prefix}stack", _l(view["stack"]), projection)
+        yield from compare_stack(f"{prefix}stack", view["stack"], projection)
+    fields: Mapping[str, object] = view
     for key in ("step", "active_player", "priority"):
-        if key in view and projection.get(key) != view[key]:
-            yield Difference(f"{prefix}{key}", view[key], projection.get(key))
+        if key in fields and projection.get(key) != fields[key]:
+            yield Difference(f"{prefix}{key}", fields[key], projection.get(key))
 
 
-def compare_stack(where: str, expected: list[JSON], projection: dict[str, JSON]) -> Iterator[Difference]:
+def compare_stack(
+    where: str, expected: list[StackItemExpect], projection: dict[str, object]
+) -> Iterator[Difference]:
     observed = _l(projection.get("stack"))
     if len(observed) != len(expected):
         yield Difference(
@@ -197,33 +209,34 @@ def compare_stack(where: str, expected: list[JSON], projection: dict[str, JSON])
             f"the stack holds {len(observed)} objects, the case expects {len(expected)}",
         )
         return
-    for i, (spec, item) in enumerate(zip(expected, observed, strict=True)):
-        spec, item = _d(spec), _d(item)
+    for i, (spec, observed_item) in enumerate(zip(expected, observed, strict=True)):
+        fields: Mapping[str, object] = spec
+        item = _d(observed_item)
         for key in ("kind", "controller"):
-            if key in spec and item.get(key) != spec[key]:
-                yield Difference(f"{where}[{i}].{key}", spec[key], item.get(key))
+            if key in fields and item.get(key) != fields[key]:
+                yield Difference(f"{where}[{i}].{key}", fields[key], item.get(key))
         if "source" in spec:
             want = resolve_ref(projection, spec["source"])
             if item.get("source") != want:
                 yield Difference(f"{where}[{i}].source", want, item.get("source"))
         if "targets" in spec:
-            want_targets = [resolve_ref(projection, t) for t in _l(spec["targets"])]
+            want_targets = [resolve_ref(projection, t) for t in spec["targets"]]
             if _l(item.get("targets")) != want_targets:
                 yield Difference(f"{where}[{i}].targets", want_targets, item.get("targets"))
 
 
 # -- events --------------------------------------------------------------------------------------
-def event_matches(pattern: Mapping[str, JSON], event: JSON) -> bool:
+def event_matches(pattern: EventPattern, event: object) -> bool:
     """Every field the pattern gives is equal in the event (a partial event)."""
     return isinstance(event, dict) and all(k in event and event[k] == v for k, v in pattern.items())
 
 
-def _near(pattern: Mapping[str, JSON], events: list[JSON], limit: int = 5) -> list[JSON]:
+def _near(pattern: EventPattern, events: list[object], limit: int = 5) -> list[object]:
     return [e for e in events if _d(e).get("type") == pattern.get("type")][:limit]
 
 
-def compare_events(spec: Mapping[str, JSON], events: list[JSON]) -> Iterator[Difference]:
-    for i, pattern in enumerate(_l(spec.get("include"))):
+def compare_events(spec: EventsExpect, events: list[object]) -> Iterator[Difference]:
+    for i, pattern in enumerate(spec.get("include", [])):
         if not any(event_matches(pattern, e) for e in events):
             near = _near(pattern, events)
             yield Difference(
@@ -233,7 +246,7 @@ def compare_events(spec: Mapping[str, JSON], events: list[JSON]) -> Iterator[Dif
                 f"no event matches {show(pattern)}"
                 + (f"; events of that type: {show(near)}" if near else "; no event of that type"),
             )
-    for i, pattern in enumerate(_l(spec.get("exclude"))):
+    for i, pattern in enumerate(spec.get("exclude", [])):
         hits = [e for e in events if event_matches(pattern, e)]
         if hits:
             yield Difference(
@@ -243,7 +256,7 @@ def compare_events(spec: Mapping[str, JSON], events: list[JSON]) -> Iterator[Dif
                 f"{len(hits)} event(s) match {show(pattern)}, which the case excludes",
             )
     position = 0
-    for i, pattern in enumerate(_l(spec.get("ordered"))):
+    for i, pattern in enumerate(spec.get("ordered", [])):
         found = next((j for j in range(position, len(events)) if event_matches(pattern, events[j])), None)
         if found is None:
             earlier = any(event_matches(pattern, e) for e in events[:position])
@@ -256,8 +269,8 @@ def compare_events(spec: Mapping[str, JSON], events: list[JSON]) -> Iterator[Dif
             )
             break
         position = found + 1
-    for i, item in enumerate(_l(spec.get("count"))):
-        pattern = _d(_d(item).get("pattern"))
+    for i, item in enumerate(spec.get("count", [])):
+        pattern = item["pattern"]
         count = sum(1 for e in events if event_matches(pattern, e))
         if count != item.get("count"):
             yield Difference(
@@ -269,10 +282,10 @@ def compare_events(spec: Mapping[str, JSON], events: list[JSON]) -> Iterator[Dif
 
 
 # -- steps and decisions -------------------------------------------------------------------------
-def compare_steps(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> Iterator[Difference]:
-    script = _l(case.get("script"))
+def compare_steps(case: Case, observation: Observation) -> Iterator[Difference]:
+    script = case.get("script", [])
     steps = _l(observation.get("steps"))
-    refused = {_d(r).get("step"): _d(r) for r in _l(_d(case.get("expect")).get("rejected"))}
+    refused = {r.get("step"): r for r in case.get("expect", {}).get("rejected", [])}
     if len(steps) != len(script) and observation.get("unanswered") is None:
         yield Difference(
             "steps",
@@ -280,8 +293,8 @@ def compare_steps(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> 
             len(steps),
             f"the engine reported {len(steps)} steps for a script of {len(script)}",
         )
-    for i, step in enumerate(steps[: len(script)]):
-        step = _d(step)
+    for i, observed_step in enumerate(steps[: len(script)]):
+        step = _d(observed_step)
         outcome = step.get("outcome")
         action = describe_action(script[i])
         if outcome == "rejected" and i not in refused:
@@ -318,7 +331,7 @@ def compare_steps(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> 
             )
 
 
-def _rules_text(rules: JSON) -> str:
+def _rules_text(rules: object) -> str:
     listed = [str(r) for r in (rules if isinstance(rules, list) else [rules]) if r]
     return " or ".join(f"CR {r}" for r in listed) if listed else "no rule"
 
@@ -331,7 +344,7 @@ def _within(child: str, parent: str) -> bool:
     return rest == "" or rest[0] == "." or (rest[0].isalpha() and "." in parent)
 
 
-def rule_accepted(reported: JSON, expected: JSON) -> bool:
+def rule_accepted(reported: object, expected: object) -> bool:
     """Whether a refusal the engine reported under ``reported`` is one the case expects.
 
     An engine that reports no rule is not judged on it. A reported rule matches an expected one when it
@@ -345,14 +358,13 @@ def rule_accepted(reported: JSON, expected: JSON) -> bool:
     return any(_within(reported, w) or ("." in reported and _within(w, reported)) for w in wanted)
 
 
-def compare_decisions(case: Mapping[str, JSON], observation: Mapping[str, JSON]) -> Iterator[Difference]:
-    asked_for: dict[int, dict[str, JSON]] = {}
+def compare_decisions(case: Case, observation: Observation) -> Iterator[Difference]:
+    asked_for: dict[int, dict[str, object]] = {}
     for asked in _l(observation.get("decisions")):
         index = _d(asked).get("used")
         if isinstance(index, int) and not isinstance(index, bool):
             asked_for.setdefault(index, _d(asked))
-    for i, entry in enumerate(_l(case.get("decisions"))):
-        entry = _d(entry)
+    for i, entry in enumerate(case.get("decisions", [])):
         if i not in asked_for:
             if entry.get("forced") is True:
                 continue  # one legal answer: an engine may take it without asking (spec/README.md 1.4)
@@ -370,13 +382,12 @@ def compare_decisions(case: Mapping[str, JSON], observation: Mapping[str, JSON])
             yield from compare_offered(i, entry, asked_for[i].get("options"))
 
 
-def unofferable(case: Mapping[str, JSON], observation: JSON) -> str | None:
+def unofferable(case: Case, observation: Observation | None) -> str | None:
     """Why the case can't be put to this engine, when it can't: the case scripts an illegal answer to a
     forced decision (``forced`` and ``illegal``) and the engine, taking forced decisions itself as spec
     1.4 allows, never asked it, so the refusal the case is about could not be tested."""
     asked = {_d(d).get("used") for d in _l(_d(observation).get("decisions"))}
-    for i, entry in enumerate(_l(case.get("decisions"))):
-        entry = _d(entry)
+    for i, entry in enumerate(case.get("decisions", [])):
         if entry.get("forced") is True and entry.get("illegal") is True and i not in asked:
             return (
                 f"scripted answer #{i} ({describe_decision(entry)}, answer {show(entry.get('answer'))}) "
@@ -386,11 +397,11 @@ def unofferable(case: Mapping[str, JSON], observation: JSON) -> str | None:
     return None
 
 
-def _key(value: JSON) -> str:
+def _key(value: object) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def compare_offered(i: int, entry: Mapping[str, JSON], options: JSON) -> Iterator[Difference]:
+def compare_offered(i: int, entry: DecisionEntry, options: object) -> Iterator[Difference]:
     """The options the engine gave for the decision entry ``i`` answered (``offered``, ``not_offered``)."""
     where = f"decisions[{i}].options"
     what = f"scripted answer #{i} ({describe_decision(entry)})"
@@ -400,19 +411,21 @@ def compare_offered(i: int, entry: Mapping[str, JSON], options: JSON) -> Iterato
         return
     have = {_key(o) for o in options}
     if "offered" in entry:
-        want = {_key(o) for o in _l(entry["offered"])}
+        want = {_key(o) for o in entry["offered"]}
         if want != have:
-            missing = [o for o in _l(entry["offered"]) if _key(o) not in have]
+            missing = [o for o in entry["offered"] if _key(o) not in have]
             extra = [o for o in options if _key(o) not in want]
             why = f"options {show(options)}; missing {show(missing)}, not allowed {show(extra)}"
             yield Difference(where, entry["offered"], options, f"{what}: {why}")
-    offered_anyway = [o for o in _l(entry.get("not_offered")) if _key(o) in have]
+    offered_anyway = [o for o in entry.get("not_offered", []) if _key(o) in have]
     if offered_anyway:
         yield Difference(f"decisions[{i}].not_offered", entry["not_offered"], options,
                          f"{what}: the engine offered {show(offered_anyway)}, which the rules do not allow")
 
 
-def check_shape(observation: JSON) -> dict[str, JSON]:
+def check_shape(observation: Observation | None) -> Observation:
+    """The observation, once it has the shape of spec/README.md section 2 (its parts are still read
+    defensively); MalformedObservation otherwise."""
     if not isinstance(observation, dict):
         raise MalformedObservation(f"the observation is {type(observation).__name__}, not an object")
     if not isinstance(observation.get("steps"), list):
@@ -420,14 +433,14 @@ def check_shape(observation: JSON) -> dict[str, JSON]:
     if observation.get("unanswered") is None and not isinstance(observation.get("final"), dict):
         raise MalformedObservation('the observation has no "final" projection')
     for key in ("events", "decisions"):
-        if observation.get(key) is not None and not isinstance(observation[key], list):
+        if observation.get(key) is not None and not isinstance(observation.get(key), list):
             raise MalformedObservation(f'the observation\'s "{key}" is not a list')
     if observation.get("snapshots") is not None and not isinstance(observation["snapshots"], dict):
         raise MalformedObservation('the observation\'s "snapshots" is not an object')
     return observation
 
 
-def compare(case: Mapping[str, JSON], observation: JSON) -> list[Difference]:
+def compare(case: Case, observation: Observation | None) -> list[Difference]:
     """Every difference between the case's expectations and the observation (empty: it passes).
 
     Raises :class:`MalformedObservation` when the observation cannot be read at all.
@@ -452,18 +465,18 @@ def compare(case: Mapping[str, JSON], observation: JSON) -> list[Difference]:
                 ),
             )
         ]
-    expect = _d(case.get("expect"))
+    expect = case.get("expect", {})
     out: list[Difference] = [*compare_steps(case, obs), *compare_decisions(case, obs)]
     out += compare_view("", expect, obs.get("final"))
     snapshots = _d(obs.get("snapshots"))
-    for label, view in _d(expect.get("snapshots")).items():
+    for label, view in expect.get("snapshots", {}).items():
         if label not in snapshots:
             out.append(
                 Difference(f"snapshots.{label}", "a snapshot", None, f"no snapshot was taken under {label!r}")
             )
         else:
-            out += compare_view(f"snapshots.{label}.", _d(view), snapshots[label])
-    out += compare_events(_d(expect.get("events")), _l(obs.get("events")))
+            out += compare_view(f"snapshots.{label}.", view, snapshots[label])
+    out += compare_events(expect.get("events", {}), _l(obs.get("events")))
     return out
 
 

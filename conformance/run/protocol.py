@@ -25,13 +25,15 @@ import time
 from collections import deque
 from collections.abc import Mapping
 from functools import cache
-from typing import IO
+from typing import IO, cast
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
-from conformance.interface import JSON, EngineFailure, EngineInfo, Outcome, RunResult
+from conformance.documents import Card, Case, Handshake, JSONValue, Observation, ResultMessage, RunMessage
+from conformance.interface import EngineFailure, EngineInfo, Outcome, RunResult
 from conformance.paths import spec_dir
+from conformance.run.compare import MalformedObservation
 from conformance.run.quickcheck import quick_check
 
 PROTOCOL_VERSION = 1
@@ -98,7 +100,7 @@ def observation_validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-def schema_problem(validator: Draft202012Validator, instance: JSON, where: str = "") -> str | None:
+def schema_problem(validator: Draft202012Validator, instance: object, where: str = "") -> str | None:
     """The most relevant schema error as one line, or None."""
     quick = quick_check(validator.schema)
     if quick is not None and quick(instance):
@@ -110,8 +112,23 @@ def schema_problem(validator: Draft202012Validator, instance: JSON, where: str =
     return truncate(f"{path or 'message'}: {error.message}", 400)
 
 
-def check_handshake(message: JSON, line: str) -> EngineInfo:
+def valid_observation(value: object) -> Observation:
+    """``value`` once it matches the observation of protocol/result.json, as an adapter's must (for an
+    engine run in process, such as the fuzzers' driver of the reference engine); MalformedObservation
+    otherwise."""
+    problem = schema_problem(observation_validator(), value, "observation")
+    if problem:
+        raise MalformedObservation(problem)
+    return cast(Observation, value)  # it matched protocol/result.json $defs/observation just above
+
+
+def check_handshake(message: JSONValue, line: str) -> EngineInfo:
     """The handshake as an EngineInfo, or AdapterFailure naming what is wrong with it."""
+    return engine_info(valid_handshake(message, line))
+
+
+def valid_handshake(message: JSONValue, line: str) -> Handshake:
+    """The handshake, once it matches handshake.json; AdapterFailure naming what is wrong with it."""
     if not isinstance(message, dict):
         raise AdapterFailure("bad_json", "the handshake is not a JSON object", line)
     if "protocol" not in message:
@@ -128,16 +145,20 @@ def check_handshake(message: JSON, line: str) -> EngineInfo:
     problem = schema_problem(message_validator("handshake"), message)
     if problem:
         raise AdapterFailure("bad_message", f"the handshake does not match handshake.json: {problem}", line)
+    return cast(Handshake, message)  # it matched protocol/handshake.json just above
+
+
+def engine_info(handshake: Handshake) -> EngineInfo:
     return EngineInfo(
-        name=message["engine"]["name"],
-        version=message["engine"]["version"],
-        adapter_version=message["adapter"]["version"],
-        unsupported_features=frozenset(message["unsupported_features"]),
-        adapter_name=message["adapter"]["name"],
+        name=handshake["engine"]["name"],
+        version=handshake["engine"]["version"],
+        adapter_version=handshake["adapter"]["version"],
+        unsupported_features=frozenset(handshake["unsupported_features"]),
+        adapter_name=handshake["adapter"]["name"],
     )
 
 
-def check_result(message: JSON, line: str, seq: int) -> RunResult:
+def check_result(message: JSONValue, line: str, seq: int) -> RunResult:
     """The answer to ``run`` number ``seq`` as a RunResult, or AdapterFailure."""
     if not isinstance(message, dict):
         raise AdapterFailure("bad_json", f"expected a JSON object, got {type(message).__name__}", line)
@@ -164,17 +185,19 @@ def check_result(message: JSON, line: str, seq: int) -> RunResult:
         problem = schema_problem(message_validator("result"), message)
     if problem:
         raise AdapterFailure("bad_message", f"the answer does not match result.json: {problem}", line)
-    if "observation" in message:
-        return RunResult("observed", observation=message["observation"])
-    if "unsupported" in message:
-        return RunResult("unsupported", reason=message["unsupported"])
-    reason = message["error"]
-    if message.get("detail"):
-        reason += "\n" + str(message["detail"])
+    # it matched protocol/result.json just above (an observation: its $defs/observation; seq: checked)
+    result = cast(ResultMessage, message)
+    if "observation" in result:
+        return RunResult("observed", observation=result["observation"])
+    if "unsupported" in result:
+        return RunResult("unsupported", reason=result["unsupported"])
+    reason = result["error"]
+    if result.get("detail"):
+        reason += "\n" + str(result["detail"])
     return RunResult("error", reason=reason)
 
 
-def decode_line(raw: bytes) -> tuple[JSON, str]:
+def decode_line(raw: bytes) -> tuple[JSONValue, str]:
     """Parse one line of adapter output, or AdapterFailure(bad_json)."""
     text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
     if len(raw) >= MAX_LINE_BYTES and not raw.endswith(b"\n"):
@@ -229,7 +252,7 @@ class AdapterProcess:
     def stderr(self) -> str:
         return "\n".join(self.stderr_tail)
 
-    def send(self, message: JSON, seconds: float = 5.0, what: str = "a message") -> None:
+    def send(self, message: Mapping[str, object], seconds: float = 5.0, what: str = "a message") -> None:
         """Write one line; a timeout if the adapter does not read it within ``seconds``.
 
         stdin is non-blocking, so an adapter that stops reading cannot block the runner on a full pipe.
@@ -261,7 +284,7 @@ class AdapterProcess:
                         stderr=self.stderr(),
                     )
 
-    def receive(self, seconds: float, waiting_for: str, limit: float | None = None) -> tuple[JSON, str]:
+    def receive(self, seconds: float, waiting_for: str, limit: float | None = None) -> tuple[JSONValue, str]:
         """The next line, parsed; waits ``seconds`` (``limit``: the total to report in a timeout)."""
         try:
             raw = self.lines.get(timeout=max(seconds, 0.0))
@@ -360,7 +383,7 @@ class ProtocolEngine:
         self._process: AdapterProcess | None = None
         self._info: EngineInfo | None = None
         self._seq = first_seq
-        self.handshake: JSON = None
+        self.handshake: Handshake | None = None
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -388,7 +411,8 @@ class ProtocolEngine:
                 {"cmd": "start", "protocol": PROTOCOL_VERSION}, self.start_timeout, "the start message"
             )
             message, line = process.receive(self.start_timeout, "the start message (the handshake)")
-            info = check_handshake(message, line)
+            handshake = valid_handshake(message, line)
+            info = engine_info(handshake)
         except AdapterFailure as failure:
             process.kill()
             if failure.kind == "crashed":
@@ -409,7 +433,7 @@ class ProtocolEngine:
             self.restarts += 1
         self._failed_starts = 0
         self._process = process
-        self.handshake = message
+        self.handshake = handshake
         if self._info is None:
             self._info = info
         return self._info
@@ -440,7 +464,7 @@ class ProtocolEngine:
 
     # -- cases -----------------------------------------------------------------------------------
 
-    def run(self, case: JSON, cards: Mapping[str, JSON]) -> RunResult:
+    def run(self, case: Case, cards: Mapping[str, Card]) -> RunResult:
         self.start()
         process = self._process
         assert process is not None
@@ -448,7 +472,7 @@ class ProtocolEngine:
         self._seq += 1
         began = time.perf_counter()
         try:
-            run = {"cmd": "run", "seq": seq, "case": case, "cards": dict(cards)}
+            run: RunMessage = {"cmd": "run", "seq": seq, "case": case, "cards": dict(cards)}
             process.send(run, self.timeout, f"run seq {seq}")
             left = max(0.0, self.timeout - (time.perf_counter() - began))
             message, line = process.receive(left, f"run seq {seq}", self.timeout)

@@ -12,14 +12,15 @@ here (a ``$ref`` to another file, never fetched: ``offline``) gives ``None``: al
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import jsonschema_rs
 
-Check = Callable[[Any], bool]
+from conformance.documents import JSONObject
+
+Check = Callable[[object], bool]
 
 
-def compile_schema(schema: Any) -> Check | None:
+def compile_schema(schema: JSONObject | bool) -> Check | None:
     """The validity check of ``schema``, or None when jsonschema-rs can't compile it offline."""
     try:
         return jsonschema_rs.Draft202012Validator(schema, offline=True).is_valid
@@ -27,10 +28,10 @@ def compile_schema(schema: Any) -> Check | None:
         return None
 
 
-_COMPILED: dict[int, tuple[Any, Check | None]] = {}
+_COMPILED: dict[int, tuple[object, Check | None]] = {}
 
 
-def quick_check(schema: Any) -> Check | None:
+def quick_check(schema: JSONObject | bool) -> Check | None:
     """:func:`compile_schema`, cached per schema object."""
     entry = _COMPILED.get(id(schema))
     if entry is None or entry[0] is not schema:

@@ -14,9 +14,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TypedDict
 
 from conformance.cases.loader import CaseFile, Catalogue, cards_used, inline_cards
+from conformance.documents import Card, Case
 from conformance.interface import (
     BAD_OUTCOMES,
     OUTCOMES,
@@ -28,10 +29,8 @@ from conformance.interface import (
 )
 from conformance.run.compare import MalformedObservation, compare, unofferable
 
-JSON = Any
 
-
-def case_seeds(case: JSON) -> tuple[str, ...]:
+def case_seeds(case: Case) -> tuple[str, ...]:
     """The founding seed a case is built on: its ruling's, or its rules-text origin's (common-…)."""
     seeds = []
     for key in ("ruling", "origin"):
@@ -42,7 +41,7 @@ def case_seeds(case: JSON) -> tuple[str, ...]:
     return tuple(seeds)
 
 
-def gather_cards(case: JSON, catalogue: Catalogue) -> dict[str, JSON]:
+def gather_cards(case: Case, catalogue: Catalogue) -> dict[str, Card]:
     """Every card the case uses: the setup's cards from the catalogue, names its ``find`` queries
     mention that the catalogue has (tokens made during the case), and its own inline ``cards``."""
     names = list(cards_used(case))
@@ -66,12 +65,12 @@ def gather_cards(case: JSON, catalogue: Catalogue) -> dict[str, JSON]:
     return cards
 
 
-def _token_names(node: Any) -> list[str]:
+def _token_names(node: object) -> list[str]:
     """Names of token definitions a card's ``abilities`` create (``create_token`` effects)."""
     found: list[str] = []
     if isinstance(node, dict):
-        if node.get("do") == "create_token" and isinstance(node.get("token"), str):
-            found.append(node["token"])
+        if node.get("do") == "create_token" and isinstance(token := node.get("token"), str):
+            found.append(token)
         for value in node.values():
             found.extend(_token_names(value))
     elif isinstance(node, list):
@@ -117,7 +116,7 @@ class Recording:
     def info(self) -> EngineInfo:
         return self.engine.info()
 
-    def run(self, case: JSON, cards: Mapping[str, JSON]) -> RunResult:
+    def run(self, case: Case, cards: Mapping[str, Card]) -> RunResult:
         self.last = None
         self.last = self.engine.run(case, cards)
         return self.last
@@ -126,7 +125,20 @@ class Recording:
         return self.engine.close()
 
 
-def _facts(case: CaseFile) -> dict[str, Any]:
+class _Facts(TypedDict):
+    """What every verdict on a case says of it (keyword arguments of Verdict)."""
+
+    case_id: str
+    topic: str
+    features: tuple[str, ...]
+    seeds: tuple[str, ...]
+
+
+class _TimedFacts(_Facts):
+    seconds: float
+
+
+def _facts(case: CaseFile) -> _Facts:
     data = case.data
     return {
         "case_id": case.case_id,
@@ -138,7 +150,7 @@ def _facts(case: CaseFile) -> dict[str, Any]:
 
 def judge(case: CaseFile, result: RunResult, seconds: float) -> Verdict:
     """The verdict on the engine's answer: the one comparison every run path uses."""
-    common = {**_facts(case), "seconds": seconds}
+    common: _TimedFacts = {**_facts(case), "seconds": seconds}
     if result.status == "unsupported":
         return Verdict(
             outcome="not_applicable", message=f"the engine does not support it: {result.reason}", **common
@@ -161,7 +173,7 @@ def run_case(
     engine: Engine,
     info: EngineInfo | None,
     case: CaseFile,
-    cards: Mapping[str, JSON] | Catalogue,
+    cards: Mapping[str, Card] | Catalogue,
     options: RunOptions | None = None,
 ) -> Verdict:
     """Run one case on ``engine`` and judge it: the one path ``mtgc run``, ``mtgc certify``, the
@@ -217,7 +229,7 @@ def run_case(
 def run_cases(
     engine: Engine,
     cases: Sequence[CaseFile],
-    catalogue_for: Callable[[CaseFile], Catalogue | Mapping[str, JSON]],
+    catalogue_for: Callable[[CaseFile], Catalogue | Mapping[str, Card]],
     options: RunOptions | None = None,
     info: EngineInfo | None = None,
     open_engine: Callable[[], Engine] | None = None,
@@ -298,7 +310,7 @@ def summarize(verdicts: Iterable[Verdict]) -> dict[str, dict[str, int]]:
     return dict(sorted(table.items()))
 
 
-def seeds_covered(verdicts: Iterable[Verdict] | Iterable[Mapping[str, JSON]]) -> set[str]:
+def seeds_covered(verdicts: Iterable[Verdict] | Iterable[Case]) -> set[str]:
     covered: set[str] = set()
     for item in verdicts:
         covered.update(item.seeds if isinstance(item, Verdict) else case_seeds(item))

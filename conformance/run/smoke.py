@@ -11,13 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conformance.cases.loader import CaseFile
-from conformance.interface import JSON
+from conformance.documents import Case
 from conformance.run.protocol import PROTOCOL_VERSION, AdapterFailure, ProtocolEngine
 from conformance.run.runner import judge
 
 SMOKE_SEQ = 41  # not 0, so an adapter that always answers seq 0 is caught
 
-TRIVIAL_CASE: JSON = {
+TRIVIAL_CASE: Case = {
     "id": "smoke-two-players-nothing-happens",
     "title": "Two players at 20 life; nothing happens",
     "origin": {"kind": "rules", "rule": "119.1"},
@@ -77,6 +77,7 @@ def smoke(command: str, timeout: float = 10.0, say: Callable[[str], None] = prin
     except AdapterFailure as failure:
         return _failure(say, "start", failure)
     handshake = engine.handshake
+    assert handshake is not None  # start() succeeded: the adapter shook hands
     say(
         f"ok    handshake: engine {info.name} {info.version}, adapter {handshake['adapter']['name']} "
         f"{handshake['adapter']['version']}, protocol {PROTOCOL_VERSION}; declared unsupported: "
