@@ -9,28 +9,49 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-JSON = Any
+from conformance.documents import Card, JSONObject, JSONValue
+
 NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 COLOR_OF = {"W": "W", "U": "U", "B": "B", "R": "R", "G": "G"}
 
 
-def _n(k: Any) -> str:
+# The abilities are the fuzzer's own (spec/card.schema.json, free-form JSON here): read as JSON values,
+# a field of another type than the renderer expects raises TypeError as indexing or comparing it would.
+def _fields(value: JSONValue) -> Mapping[str, JSONValue]:
+    if not isinstance(value, dict):
+        raise TypeError(f"expected an object, not {type(value).__name__}")
+    return value
+
+
+def _items(value: JSONValue) -> Sequence[JSONValue]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list, not {type(value).__name__}")
+    return value
+
+
+def _count(value: JSONValue) -> int:
+    if not isinstance(value, int):
+        raise TypeError(f"expected an integer, not {type(value).__name__}")
+    return value
+
+
+def _n(k: JSONValue) -> str:
     return NUMBERS[k] if isinstance(k, int) and 0 <= k < len(NUMBERS) else str(k)
 
 
-def _counter_words(kind: str, n: Any) -> str:
+def _counter_words(kind: JSONValue, n: JSONValue) -> str:
     if n == 1:
         return f"a {kind} counter"
     return f"{_n(n)} {kind} counters" if n != "X" else f"X {kind} counters"
 
 
-def _filter_words(flt: Mapping[str, Any]) -> str:
+def _filter_words(filter_: JSONValue) -> str:
+    flt = _fields(filter_)
     what = flt.get("what")
     if what == "player":
-        return {"opponent": "opponent", "you": "player"}.get(flt.get("controller", "any"), "player")
-    noun = " or ".join(t.lower() for t in flt.get("types", ())) or "permanent"
+        return {"opponent": "opponent", "you": "player"}.get(str(flt.get("controller", "any")), "player")
+    noun = " or ".join(str(t).lower() for t in _items(flt.get("types", []))) or "permanent"
     rel = flt.get("controller")
     if rel == "you":
         return f"{noun} you control"
@@ -39,30 +60,37 @@ def _filter_words(flt: Mapping[str, Any]) -> str:
     return noun
 
 
-def _target_words(spec: Mapping[str, Any]) -> str:
-    count = spec.get("count", 1)
+def _target_words(spec: Mapping[str, JSONValue]) -> str:
+    count = _count(spec.get("count", 1))
     noun = _filter_words(spec["filter"])
     if spec.get("up_to"):
         return f"up to {_n(count)} target {noun}s" if count > 1 else f"up to one target {noun}"
     return f"{_n(count)} target {noun}s" if count > 1 else f"target {noun}"
 
 
-def _mana_words(symbols: str) -> str:
-    return symbols
+def _mana_words(symbols: JSONValue) -> str:
+    return str(symbols)
 
 
-def effect_text(eff: Mapping[str, Any], specs: Sequence[Mapping[str, Any]]) -> str:
-    do = eff["do"]
+def _spec(specs: Sequence[JSONValue], index: JSONValue) -> Mapping[str, JSONValue]:
+    """The target spec an effect's ``{"target": index}`` names."""
+    if not isinstance(index, int):
+        raise TypeError(f"a target index is an integer, not {type(index).__name__}")
+    return _fields(specs[index])
+
+
+def effect_text(eff: Mapping[str, JSONValue], specs: Sequence[JSONValue]) -> str:
+    do = str(eff["do"])
     to = eff.get("to", eff.get("what"))
-    where = _target_words(specs[to["target"]]) if isinstance(to, dict) else "this permanent"
+    where = _target_words(_spec(specs, to["target"])) if isinstance(to, dict) else "this permanent"
     if do == "put_counters":
         kind, amount = eff["counter"], eff.get("amount", 1)
-        if isinstance(to, dict) and specs[to["target"]]["filter"].get("what") == "player":
+        if isinstance(to, dict) and _fields(_spec(specs, to["target"])["filter"]).get("what") == "player":
             return f"{where[0].upper()}{where[1:]} gets {_counter_words(kind, amount)}."
         return f"Put {_counter_words(kind, amount)} on {where}."
     if do == "distribute_counters":  # as printed: "Distribute two +1/+1 counters among up to two target ..."
-        spec, amount = specs[0], eff.get("amount", 1)
-        count, noun = spec.get("count", 1), _filter_words(spec["filter"])
+        spec, amount = _fields(specs[0]), eff.get("amount", 1)
+        count, noun = _count(spec.get("count", 1)), _filter_words(spec["filter"])
         among = f"up to {_n(count)}" if spec.get("up_to") else {1: "one", 2: "one or two"}.get(
             count, f"one, two, or {_n(count)}")
         return (
@@ -70,8 +98,8 @@ def effect_text(eff: Mapping[str, Any], specs: Sequence[Mapping[str, Any]]) -> s
             f"target {noun}{'s' if count != 1 else ''}."
         )
     if do == "distribute_damage":  # as printed: "deals three damage divided as you choose among ..."
-        spec = specs[0]
-        count, noun = spec.get("count", 1), _filter_words(spec["filter"])
+        spec = _fields(specs[0])
+        count, noun = _count(spec.get("count", 1)), _filter_words(spec["filter"])
         among = f"up to {_n(count)}" if spec.get("up_to") else {1: "one", 2: "one or two"}.get(
             count, f"one, two, or {_n(count)}")
         return (f"This spell deals {_n(eff.get('amount', 1))} damage divided as you choose among {among} "
@@ -97,20 +125,22 @@ def effect_text(eff: Mapping[str, Any], specs: Sequence[Mapping[str, Any]]) -> s
             f"{where[0].upper()}{where[1:]} gains protection from the color of your choice until end of turn."
         )
     if do == "grant_keyword":
-        return f"{where[0].upper()}{where[1:]} gains {eff['keyword'].lower()} until end of turn."
+        return f"{where[0].upper()}{where[1:]} gains {str(eff['keyword']).lower()} until end of turn."
     return f"{do.replace('_', ' ').capitalize()}."
 
 
-def _cost_text(cost: Mapping[str, Any]) -> str:
+def _cost_text(cost_: JSONValue) -> str:
+    cost = _fields(cost_)
     parts = []
     if cost.get("mana"):
-        parts.append(cost["mana"])
+        parts.append(str(cost["mana"]))
     if cost.get("tap"):
         parts.append("{T}")
     return ", ".join(parts)
 
 
-def _replacement_text(r: Mapping[str, Any]) -> str:
+def _replacement_text(replacement: JSONValue) -> str:
+    r = _fields(replacement)
     if r["event"] == "put_counters":
         kind = r.get("counter")
         noun = _filter_words(r.get("affects", {}))
@@ -131,7 +161,7 @@ def _replacement_text(r: Mapping[str, Any]) -> str:
         return (f"If one or more {what} would be put on a {noun}, {amount} {of_kinds} are put on it "
                 f"instead{rounded}.")
     if r["event"] == "enters":
-        inner = " and ".join(_counter_words(k, v) for k, v in r.get("counters", {}).items())
+        inner = " and ".join(_counter_words(k, v) for k, v in _fields(r.get("counters", {})).items())
         return f"This permanent enters with {inner} on it."
     if r["event"] == "produce_mana":
         who = "you tap" if r.get("tapped_by") == "you" else "a player taps"
@@ -142,19 +172,19 @@ def _replacement_text(r: Mapping[str, Any]) -> str:
     return "Replacement effect."
 
 
-def ability_text(a: Mapping[str, Any]) -> str:
+def ability_text(a: Mapping[str, JSONValue]) -> str:
     kind = a["kind"]
-    specs = a.get("targets", ())
-    body = " ".join(effect_text(e, specs) for e in a.get("effects", ()))
+    specs = _items(a.get("targets", []))
+    body = " ".join(effect_text(_fields(e), specs) for e in _items(a.get("effects", [])))
     if kind == "spell":
         return body
     if kind == "activated":
         return f"{_cost_text(a['cost'])}: {body}"
     if kind == "triggered":
-        trig = a["trigger"]
+        trig = _fields(a["trigger"])
         if trig["on"] == "tapped_for_mana":
             return f"Whenever a player taps a land for mana, {body[0].lower()}{body[1:]}"
-        return f"Whenever {trig['on'].replace('_', ' ')}, {body[0].lower()}{body[1:]}"
+        return f"Whenever {str(trig['on']).replace('_', ' ')}, {body[0].lower()}{body[1:]}"
     if kind == "replacement":
         return _replacement_text(a["replacement"])
     if kind == "keyword":
@@ -169,24 +199,24 @@ def colors_of(cost: str | None) -> list[str]:
 def card(
     name: str,
     types: Sequence[str],
-    abilities: Sequence[Mapping[str, Any]],
+    abilities: Sequence[JSONObject],
     *,
     cost: str | None = None,
     power: int | None = None,
     toughness: int | None = None,
     subtypes: Sequence[str] = (),
-) -> dict[str, JSON]:
+) -> Card:
     """A catalogue-shaped card whose ``text`` is rendered from its ``abilities``."""
     type_line = " ".join(types) + (f" — {' '.join(subtypes)}" if subtypes else "")
     colors = colors_of(cost)
-    out: dict[str, JSON] = {
+    out: Card = {
         "name": name,
         "manaCost": cost,
         "type": type_line,
         "types": list(types),
         "subtypes": list(subtypes),
         "supertypes": [],
-        "keywords": [a["keyword"] for a in abilities if a["kind"] == "keyword"] or None,
+        "keywords": [str(a["keyword"]) for a in abilities if a["kind"] == "keyword"] or None,
         "text": "\n".join(ability_text(a) for a in abilities),
         "layout": "normal",
         "colors": colors,

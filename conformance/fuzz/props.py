@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
 
 from hypothesis import strategies as st
 
 from conformance.cases.loader import CaseFile
-from conformance.documents import Case
+from conformance.documents import Case, Expect, Observation
 from conformance.engines.inprocess import ModuleEngine
 from conformance.fuzz.regressions import report
-from conformance.fuzz.roundtrip import case_from_game, case_setup_view, drive, setup_view, zone_census
+from conformance.fuzz.roundtrip import (
+    Chooser,
+    case_from_game,
+    case_setup_view,
+    drive,
+    setup_view,
+    zone_census,
+)
 from conformance.interface import Verdict
 from conformance.run.runner import Recording
 from conformance.run.runner import run_case as run_and_judge
@@ -28,14 +33,12 @@ from engine.context import Decision
 from engine.mana import could_produce
 from engine.state import MANA_TYPES, Game
 
-JSON = Any
-
 
 # -- random answers to pending decisions ---------------------------------------------------------
-def chooser(data: st.DataObject) -> Callable[[Game, Decision], Any]:
+def chooser(data: st.DataObject) -> Chooser:
     """Answer a decision with a random legal-looking choice from its options (forced answers kept)."""
 
-    def choose(game: Game, d: Decision) -> Any:
+    def choose(game: Game, d: Decision) -> object:
         forced = d.info.get("forced") if d.info else None
         if forced is not None:
             return forced[0]
@@ -66,7 +69,7 @@ def chooser(data: st.DataObject) -> Callable[[Game, Decision], Any]:
     return choose
 
 
-def _counts_ok(obs: Mapping[str, JSON]) -> list[str]:
+def _counts_ok(obs: Observation) -> list[str]:
     """CR 122: no counter count is negative (and 0 is not reported)."""
     final = obs.get("final") or {}
     bad = [
@@ -84,7 +87,7 @@ def _counts_ok(obs: Mapping[str, JSON]) -> list[str]:
     return bad
 
 
-def _both_pt(obs: Mapping[str, JSON]) -> list[str]:
+def _both_pt(obs: Observation) -> list[str]:
     """CR 704.5q: no permanent keeps both +1/+1 and -1/-1 counters."""
     return [
         f"{o['ref']} has both +1/+1 and -1/-1 counters: {o['counters']}"
@@ -93,7 +96,7 @@ def _both_pt(obs: Mapping[str, JSON]) -> list[str]:
     ]
 
 
-def _crimes(case: Mapping[str, JSON], obs: Mapping[str, JSON]) -> list[str]:
+def _crimes(case: Case, obs: Observation) -> list[str]:
     """CR 700.13: at most one crime per spell or ability."""
     seen = Counter(
         (e.get("player"), e.get("source")) for e in obs["events"] if e["type"] == "crime_committed"
@@ -101,7 +104,7 @@ def _crimes(case: Mapping[str, JSON], obs: Mapping[str, JSON]) -> list[str]:
     return [f"{p} committed {n} crimes for {s}" for (p, s), n in seen.items() if n > 1]
 
 
-def _census(case: Mapping[str, JSON]) -> list[str]:
+def _census(case: Case) -> list[str]:
     from engine.scenario import Script
 
     game, refs = build(case, {})
@@ -113,14 +116,14 @@ def _census(case: Mapping[str, JSON]) -> list[str]:
 _REFERENCE = Recording(ModuleEngine("engine"))
 
 
-def replay(case: Case) -> tuple[Verdict, JSON]:
+def replay(case: Case) -> tuple[Verdict, Observation | None]:
     """The generated case run and judged on the reference engine by the runner every run path uses
     (:func:`conformance.run.runner.run_case`); the verdict and the observation (None if there is none)."""
     verdict = run_and_judge(_REFERENCE, None, CaseFile(Path("<generated>"), "fuzz", case), {})
     return verdict, _REFERENCE.last.observation if _REFERENCE.last is not None else None
 
 
-def check_expected(case: Case) -> dict[str, JSON]:
+def check_expected(case: Case) -> dict[str, object]:
     """The case's oracle ``expect`` holds on the engine, plus the invariants every run must keep."""
     origin = case["origin"]
     verdict, obs = replay(case)
@@ -132,17 +135,18 @@ def check_expected(case: Case) -> dict[str, JSON]:
     if obs is not None:
         problems += _counts_ok(obs) + _both_pt(obs) + _crimes(case, obs) + _census(case)
     report(case, area=origin["area"], invariant=origin["invariant"], rules=case["rules"], problems=problems)
+    assert obs is not None  # a pass or a fail has an observation; any other outcome was reported above
     return dict(obs)
 
 
-def check_deterministic(case: Mapping[str, JSON]) -> None:
+def check_deterministic(case: Case) -> None:
     """Same state + same decisions = same result (the engine is a function of the case)."""
     first, second = run_case(case, {}), run_case(case, {})
     problems = [] if first == second else ["two runs of the same case gave different observations"]
     report(case, area=case["origin"]["area"], invariant="deterministic", rules=["100.1"], problems=problems)
 
 
-def check_roundtrip(case: Mapping[str, JSON]) -> None:
+def check_roundtrip(case: Case) -> None:
     """build() matches the setup, and state -> case JSON -> state is the identity (CR 400: zones)."""
     game, refs = build(case, {})
     view = setup_view(game, refs)
@@ -162,7 +166,7 @@ def check_roundtrip(case: Mapping[str, JSON]) -> None:
 
 
 # -- mana --------------------------------------------------------------------------------------------
-def check_mana(case: Mapping[str, JSON], data: st.DataObject) -> None:
+def check_mana(case: Case, data: st.DataObject) -> None:
     """CR 106.3/106.12: the mana added to the pool is the mana produced, of types the source could
     produce (CR 106.7); a source that could produce no type produces nothing."""
     game, refs = build(case, {})
@@ -175,11 +179,17 @@ def check_mana(case: Mapping[str, JSON], data: st.DataObject) -> None:
     ]
     start = {p["alias"]: p.get("mana_pool", {}) for p in case["setup"]["players"]}
     added: dict[str, Counter[str]] = {a: Counter(pool) for a, pool in start.items()}
-    tapped = {step["source"] for step in case["script"] if step["action"] == "activate"}
+    tapped = {
+        step["source"]
+        for step in case["script"]
+        if step["action"] == "activate" and isinstance(step["source"], str)  # a mana case's are aliases
+    }
     for e in obs["events"]:
         if e["type"] != "mana_added":
             continue
-        added[e["player"]].update(e["mana"])
+        player = e["player"]
+        assert player is not None, f"mana added to no player: {e}"
+        added[player].update(e["mana"])
         if any(n <= 0 for n in e["mana"].values()) or not set(e["mana"]) <= set(MANA_TYPES):
             problems.append(f"bad mana event {e}")
         if e["source"] in tapped:
@@ -196,7 +206,7 @@ def check_mana(case: Mapping[str, JSON], data: st.DataObject) -> None:
             e["type"] == "mana_added" and e["source"] == alias for e in obs["events"]
         ):
             problems.append(f"{alias} could produce no type of mana but produced some (CR 106.7)")
-    expect = {"players": {a: {"mana_pool": dict(+c)} for a, c in added.items()}}
+    expect: Expect = {"players": {a: {"mana_pool": dict(+c)} for a, c in added.items()}}
     report(
         played,
         area="mana",
@@ -207,7 +217,7 @@ def check_mana(case: Mapping[str, JSON], data: st.DataObject) -> None:
     )
 
 
-def check_could_produce(case: Mapping[str, JSON], extra: tuple[str, str], budget: float = 2.0) -> None:
+def check_could_produce(case: Case, extra: tuple[str, str], budget: float = 2.0) -> None:
     """CR 106.7: could-produce terminates (within a time budget) and is monotone: adding a land never
     removes a type any permanent could produce."""
     from conformance.fuzz.strategies import MANA_LANDS
@@ -217,11 +227,11 @@ def check_could_produce(case: Mapping[str, JSON], extra: tuple[str, str], budget
     before = {refs.alias_of[oid]: could_produce(game, oid) for oid in game.battlefield}
     elapsed = time.perf_counter() - start
     who, land = extra
-    players = [dict(p) for p in case["setup"]["players"]]
+    players = [p.copy() for p in case["setup"]["players"]]
     for p in players:
         if p["alias"] == who:
             p["battlefield"] = [*p.get("battlefield", ()), {"alias": "added_land", "card": land}]
-    bigger = {
+    bigger: Case = {
         **case,
         "setup": {**case["setup"], "players": players},
         "cards": [*[c for c in case["cards"] if c["name"] != land], MANA_LANDS[land]],

@@ -16,7 +16,6 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from hypothesis import note
 from hypothesis.control import current_build_context
@@ -26,8 +25,8 @@ from conformance import paths
 from conformance.cases.checks import check_case
 from conformance.cases.loader import Catalogue
 from conformance.cases.validate import Schemas, load_schemas, schema_problems
+from conformance.documents import Case
 
-JSON = Any
 ENV_DIR = "MTGC_REGRESSIONS_DIR"
 _SCHEMAS: list[Schemas] = []
 
@@ -59,7 +58,7 @@ def schemas() -> Schemas:
     return _SCHEMAS[0]
 
 
-def case_problems(case: Mapping[str, JSON]) -> list[str]:
+def case_problems(case: Mapping[str, object]) -> list[str]:
     """Schema and semantic problems of a case that only uses inline cards (empty: it is valid)."""
     from conformance.cases.rules import load_rules
 
@@ -71,25 +70,26 @@ def case_problems(case: Mapping[str, JSON]) -> list[str]:
 
 
 def regression_case(
-    case: Mapping[str, JSON],
+    case: Case,
     *,
     area: str,
     invariant: str,
     rules: Sequence[str],
-    expect: JSON | None = None,
+    expect: Mapping[str, object] | None = None,
     message: str = "",
     engine: str | None = None,
-) -> dict[str, JSON]:
-    """The regression case for a failing example. ``engine`` (differential fuzzing): the other engine,
-    which disagreed with the reference engine; the case then has ``origin.kind`` ``differential``."""
+) -> dict[str, object]:
+    """The regression case for a failing example (a case, checked by :func:`case_problems` before it is
+    saved). ``engine`` (differential fuzzing): the other engine, which disagreed with the reference
+    engine; the case then has ``origin.kind`` ``differential``."""
     body = {k: v for k, v in case.items() if k not in ("id", "origin", "rules", "expect", "title")}
     digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:10]
     kind = "differential" if engine else "fuzz"
-    origin: dict[str, JSON] = {"kind": kind, "area": area, "invariant": invariant}
+    origin: dict[str, str] = {"kind": kind, "area": area, "invariant": invariant}
     if engine:
         origin["engine"] = engine
     origin["found"] = datetime.date.today().isoformat()
-    out: dict[str, JSON] = {
+    out: dict[str, object] = {
         "id": f"{'diff' if engine else 'fuzz'}-{area}-{invariant}-{digest}",
         "title": (f"Engines disagree ({area}): {engine}" if engine
                   else f"Fuzzer finding ({area}): {invariant.replace('-', ' ')}")[:160],
@@ -117,7 +117,7 @@ def regression_case(
     return {k: out[k] for k in order if k in out}
 
 
-def save(case: Mapping[str, JSON], directory: Path | None = None) -> Path:
+def save(case: Mapping[str, object], directory: Path | None = None) -> Path:
     directory = directory or regressions_dir()
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{case['id']}.json"
@@ -128,13 +128,13 @@ def save(case: Mapping[str, JSON], directory: Path | None = None) -> Path:
 
 
 def report(
-    case: Mapping[str, JSON],
+    case: Case,
     *,
     area: str,
     invariant: str,
     rules: Sequence[str],
     problems: Sequence[str],
-    expect: JSON | None = None,
+    expect: Mapping[str, object] | None = None,
     engine: str | None = None,
 ) -> None:
     """Raise :class:`InvariantFailed` for ``problems`` (if any), writing the regression case when final."""

@@ -12,36 +12,62 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Literal, TypedDict, get_args
 
+from conformance.documents import (
+    Card,
+    CardObject,
+    Case,
+    DecisionEntry,
+    DecisionKind,
+    Observation,
+    Permanent,
+    Setup,
+    SetupPlayer,
+    Step,
+)
+from conformance.run.protocol import valid_observation
 from engine.context import Decision
 from engine.projection import Refs
 from engine.scenario import Script, build
 from engine.state import MANA_TYPES, Game, Obj
 
-JSON = Any
-PLAYER_ZONES = ("library", "hand", "graveyard", "sideboard", "collection")
-Chooser = Callable[[Game, Decision], Any]
+PlayerZone = Literal["library", "hand", "graveyard", "sideboard", "collection"]
+PLAYER_ZONES: tuple[PlayerZone, ...] = get_args(PlayerZone)
+#: Answers a decision with a value of the engine's own (an option of the decision).
+Chooser = Callable[[Game, Decision], object]
+# The engine's names of steps and decision kinds are the spec's (spec/README.md 1.2, 1.4).
+_STEPS: dict[str, Step] = {name: name for name in get_args(Step)}
+_DECISION_KINDS: dict[str, DecisionKind] = {name: name for name in get_args(DecisionKind)}
+
+
+class CaseSetup(TypedDict):
+    """The part of a case that builds a game: its inline cards and its setup."""
+
+    cards: list[Card]
+    setup: Setup
 
 
 def _alias(refs: Refs, oid: int) -> str:
     return refs.alias_of.get(oid, f"o{oid}")
 
 
-def _permanent(game: Game, refs: Refs, o: Obj) -> dict[str, JSON]:
-    out: dict[str, JSON] = {"alias": _alias(refs, o.id), "card": o.card}
+def _permanent(game: Game, refs: Refs, o: Obj) -> Permanent:
+    out: Permanent = {"alias": _alias(refs, o.id), "card": o.card}
     if o.owner != o.controller:
         out["owner"] = game.players[o.owner].alias
-    for key, value, default in (
-        ("token", o.token, False),
-        ("tapped", o.tapped, False),
-        ("summoning_sick", o.sick, False),
-        ("damage", o.damage, 0),
-        ("loyalty_activated", o.loyalty_used, False),
-    ):
-        if value != default:
-            out[key] = value
+    # each one only when it is not its default (False, 0)
+    if o.token:
+        out["token"] = o.token
+    if o.tapped:
+        out["tapped"] = o.tapped
+    if o.sick:
+        out["summoning_sick"] = o.sick
+    if o.damage != 0:
+        out["damage"] = o.damage
+    if o.loyalty_used:
+        out["loyalty_activated"] = o.loyalty_used
     if o.counters:
         out["counters"] = {k: n for k, n in o.counters.items() if n}
     if o.attached_to is not None:
@@ -49,13 +75,13 @@ def _permanent(game: Game, refs: Refs, o: Obj) -> dict[str, JSON]:
     return out
 
 
-def case_from_game(game: Game, refs: Refs, cards: Sequence[JSON] = ()) -> dict[str, JSON]:
+def case_from_game(game: Game, refs: Refs, cards: Sequence[Card] = ()) -> CaseSetup:
     """A case (``setup`` + the given inline ``cards``) that builds this game. The stack must be empty."""
     if game.stack:
         raise ValueError("a game with a non-empty stack has no case setup")
-    players: list[JSON] = []
+    players: list[SetupPlayer] = []
     for i, p in enumerate(game.players):
-        entry: dict[str, JSON] = {"alias": p.alias, "life": p.life}
+        entry: SetupPlayer = {"alias": p.alias, "life": p.life}
         if p.counters:
             entry["counters"] = {k: n for k, n in p.counters.items() if n}
         if p.mana_pool:
@@ -79,17 +105,17 @@ def case_from_game(game: Game, refs: Refs, cards: Sequence[JSON] = ()) -> dict[s
             "players": players,
             "active_player": game.players[game.active].alias,
             "turn": game.turn,
-            "step": game.step,
+            "step": _STEPS[game.step],
             "seed": game.seed,
         },
     }
 
 
-def setup_view(game: Game, refs: Refs) -> dict[str, JSON]:
+def setup_view(game: Game, refs: Refs) -> dict[str, object]:
     """The fields of a game that a case setup fixes, keyed by alias (ids and orders of creation ignored)."""
     players = {}
     for i, p in enumerate(game.players):
-        view: dict[str, JSON] = {
+        view: dict[str, object] = {
             "life": p.life,
             "counters": {k: n for k, n in p.counters.items() if n},
             "mana_pool": {t: n for t, n in p.mana_pool.items() if n},
@@ -101,7 +127,7 @@ def setup_view(game: Game, refs: Refs) -> dict[str, JSON]:
     battlefield = {}
     for oid in game.battlefield:
         o = game.obj(oid)
-        perm = _permanent(game, refs, o)
+        perm: dict[str, object] = dict(_permanent(game, refs, o))
         perm.setdefault("owner", game.players[o.owner].alias)
         perm["controller"] = game.players[o.controller].alias
         battlefield[perm.pop("alias")] = perm
@@ -114,23 +140,24 @@ def setup_view(game: Game, refs: Refs) -> dict[str, JSON]:
     }
 
 
-def case_setup_view(case: Mapping[str, JSON]) -> dict[str, JSON]:
+def case_setup_view(case: Case) -> dict[str, object]:
     """:func:`setup_view` computed from the case JSON alone, with the schema's defaults."""
     setup = case["setup"]
     players = {}
     battlefield = {}
     for p in setup["players"]:
-        view: dict[str, JSON] = {
+        view: dict[str, object] = {
             "life": p.get("life", 20),
             "counters": {k: n for k, n in p.get("counters", {}).items() if n},
             "mana_pool": {k: n for k, n in p.get("mana_pool", {}).items() if n},
             "exile": sorted(e["alias"] for e in p.get("exile", ())),
         }
         for zone in PLAYER_ZONES:
-            view[zone] = [e["alias"] for e in p.get(zone, ())]
+            objects: list[CardObject] = p.get(zone, [])
+            view[zone] = [e["alias"] for e in objects]
         players[p["alias"]] = view
         for e in p.get("battlefield", ()):
-            perm = {k: v for k, v in e.items() if k != "alias"}
+            perm: dict[str, object] = {k: v for k, v in e.items() if k != "alias"}
             for key, default in (
                 ("token", False),
                 ("tapped", False),
@@ -142,7 +169,9 @@ def case_setup_view(case: Mapping[str, JSON]) -> dict[str, JSON]:
                     perm.pop(key, None)
             if not perm.get("counters"):
                 perm.pop("counters", None)
-            perm["counters"] = {k: n for k, n in perm.get("counters", {}).items() if n} or None
+            counters = perm.get("counters", {})
+            counters = counters if isinstance(counters, dict) else {}
+            perm["counters"] = {k: n for k, n in counters.items() if n} or None
             if perm["counters"] is None:
                 del perm["counters"]
             perm.setdefault("owner", p["alias"])
@@ -165,9 +194,9 @@ def zone_census(game: Game) -> list[str]:
         for zone in PLAYER_ZONES:
             for oid in getattr(p, zone):
                 seen.setdefault(oid, []).append(zone)
-    for zone in ("battlefield", "exile"):
-        for oid in getattr(game, zone):
-            seen.setdefault(oid, []).append(zone)
+    for game_zone in ("battlefield", "exile"):
+        for oid in getattr(game, game_zone):
+            seen.setdefault(oid, []).append(game_zone)
     for item in game.stack:
         if item.kind == "spell":
             seen.setdefault(item.id, []).append("stack")
@@ -185,16 +214,18 @@ def zone_census(game: Game) -> list[str]:
 class DrivenScript(Script):
     """Plays a case, answering every decision with ``choose`` and recording the answers."""
 
-    def __init__(self, case: Mapping[str, JSON], choose: Chooser) -> None:
+    def __init__(self, case: Case, choose: Chooser) -> None:
         game, refs = build(case, {})
         super().__init__(case, game, refs)
         self.choose = choose
-        self.recorded: list[JSON] = []
+        self.recorded: list[DecisionEntry] = []
 
-    def _answer(self, d: Decision) -> Any:
+    def _answer(self, d: Decision) -> object:
         answer = self.choose(self.game, d)
         out = self.refs.answer_out(self.game, d, answer)
-        entry = {"kind": d.kind, "player": self.refs.player_alias(d.player), "answer": out}
+        entry: DecisionEntry = {
+            "kind": _DECISION_KINDS[d.kind], "player": self.refs.player_alias(d.player), "answer": out
+        }
         self.recorded.append(entry)
         self.entries.append(entry)
         self.used.add(len(self.entries) - 1)
@@ -210,8 +241,8 @@ class DrivenScript(Script):
         return answer
 
 
-def drive(case: Mapping[str, JSON], choose: Chooser) -> tuple[dict[str, JSON], dict[str, JSON], DrivenScript]:
+def drive(case: Case, choose: Chooser) -> tuple[Case, Observation, DrivenScript]:
     """Run ``case`` answering decisions with ``choose``: (case with its decisions, observation, script)."""
     script = DrivenScript({**case, "decisions": []}, choose)
-    observation = script.run()
+    observation = valid_observation(script.run())
     return {**case, "decisions": script.recorded}, observation, script

@@ -17,34 +17,49 @@ case as it stands). Areas:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 from hypothesis import strategies as st
 
+from conformance.documents import (
+    Action,
+    Card,
+    Case,
+    DecisionEntry,
+    EventPattern,
+    Expect,
+    Feature,
+    FuzzArea,
+    JSONObject,
+    JSONValue,
+    ObjectExpect,
+    Permanent,
+    PlayerExpect,
+    SetupPlayer,
+    Zone,
+)
 from conformance.fuzz.cardgen import card
 
-JSON = Any
 PLAYERS = ("alice", "bob", "carol")
 OBJECT_KINDS = ("charge", "oil", "lore", "flying")
 PLAYER_KINDS = ("poison", "energy", "experience")
-Draw = Callable[[st.SearchStrategy[Any]], Any]
+Draw = st.DrawFn
 
 
 def make_case(
-    area: str,
+    area: FuzzArea,
     invariant: str,
     rules: list[str],
-    features: list[str],
+    features: list[Feature],
     title: str,
-    cards: Mapping[str, JSON],
-    players: list[JSON],
-    script: list[JSON],
-    decisions: list[JSON],
-    expect: JSON,
+    cards: Mapping[str, Card],
+    players: list[SetupPlayer],
+    script: list[Action],
+    decisions: list[DecisionEntry],
+    expect: Expect,
     notes: str | None = None,
-) -> dict[str, JSON]:
-    case: dict[str, JSON] = {
+) -> Case:
+    case: Case = {
         "id": f"fuzz-{area}-{invariant}",
         "title": title,
         "origin": {"kind": "fuzz", "area": area, "invariant": invariant},
@@ -62,11 +77,11 @@ def make_case(
     return case
 
 
-def creature(p: int, t: int) -> dict[str, JSON]:
+def creature(p: int, t: int) -> Card:
     return card(f"Fuzz Creature {p}-{t}", ["Creature"], [], cost="{1}", power=p, toughness=t)
 
 
-def relic() -> dict[str, JSON]:
+def relic() -> Card:
     return card("Fuzz Relic", ["Artifact"], [], cost="{1}")
 
 
@@ -99,7 +114,7 @@ def pt_of(base: int, counters: Mapping[str, int]) -> int:
     return base + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
 
 
-def _on_battlefield_view(counters: dict[str, int], toughness: int | None) -> dict[str, JSON]:
+def _on_battlefield_view(counters: dict[str, int], toughness: int | None) -> ObjectExpect:
     """The expected object view after SBAs: a creature with toughness 0 or less dies (CR 704.5f)."""
     counters = annihilate(counters)
     if toughness is not None and pt_of(toughness, counters) <= 0:
@@ -109,11 +124,11 @@ def _on_battlefield_view(counters: dict[str, int], toughness: int | None) -> dic
 
 # -- counters --------------------------------------------------------------------------------------
 @st.composite
-def proliferate_cases(draw: Draw) -> dict[str, JSON]:
+def proliferate_cases(draw: Draw) -> Case:
     """Permanents and players with several counter kinds; alice proliferates, choosing a subset."""
     n_players = draw(st.integers(2, 3))
-    cards: dict[str, JSON] = {}
-    players: list[JSON] = []
+    cards: dict[str, Card] = {}
+    players: list[SetupPlayer] = []
     options: list[str] = []
     after: dict[str, tuple[dict[str, int], int | None]] = {}
     player_after: dict[str, dict[str, int]] = {}
@@ -123,12 +138,12 @@ def proliferate_cases(draw: Draw) -> dict[str, JSON]:
             k: draw(st.integers(1, 3))
             for k in draw(st.lists(st.sampled_from(PLAYER_KINDS), unique=True, max_size=2))
         }
-        p: dict[str, JSON] = {"alias": alias}
+        p: SetupPlayer = {"alias": alias}
         if pc:
             p["counters"] = pc
             options.append(alias)
         player_after[alias] = pc
-        battlefield = []
+        battlefield: list[Permanent] = []
         for k in range(draw(st.integers(0, 3))):
             a = f"{alias[0]}{k}"
             if draw(st.booleans()):
@@ -139,7 +154,7 @@ def proliferate_cases(draw: Draw) -> dict[str, JSON]:
                 c, tough = relic(), None
             cards[c["name"]] = c
             counters = _object_counters(draw, tough)
-            entry: dict[str, JSON] = {"alias": a, "card": c["name"]}
+            entry: Permanent = {"alias": a, "card": c["name"]}
             if counters:
                 entry["counters"] = counters
                 options.append(a)
@@ -155,15 +170,17 @@ def proliferate_cases(draw: Draw) -> dict[str, JSON]:
     players[0]["hand"] = [{"alias": "prolif", "card": spell["name"]}]
     players[0]["mana_pool"] = {"U": 1}
     chosen = draw(st.lists(st.sampled_from(options), unique=True)) if options else []
-    objects: dict[str, JSON] = {"prolif": {"zone": "graveyard"}}
+    objects: dict[str, ObjectExpect] = {"prolif": {"zone": "graveyard"}}
     for a, (counters, tough) in after.items():
         new = {k: n + 1 for k, n in counters.items()} if a in chosen else dict(counters)
         objects[a] = _on_battlefield_view(new, tough)
-    expect_players = {
+    expect_players: dict[str, PlayerExpect] = {
         a: {"counters": ({k: n + 1 for k, n in c.items()} if a in chosen else c)}
         for a, c in player_after.items()
     }
-    decisions = [{"kind": "proliferate", "player": "alice", "answer": chosen}] if options else []
+    decisions: list[DecisionEntry] = (
+        [{"kind": "proliferate", "player": "alice", "answer": chosen}] if options else []
+    )
     return make_case(
         "counters",
         "proliferate-one-more-of-each-kind",
@@ -183,30 +200,33 @@ def _relation_ok(rel: str, controller: str, affected: str) -> bool:
 
 
 @st.composite
-def counter_event_cases(draw: Draw) -> dict[str, JSON]:
+def counter_event_cases(draw: Draw) -> Case:
     """Counters put on one creature (by a spell, X or fixed, or as it enters) through several counter
     replacement effects controlled by either player, applied in a drawn order (CR 616.1)."""
     mode = draw(st.sampled_from(["spell", "enters"]))
     kind = draw(st.sampled_from(["+1/+1", "-1/-1", "charge"]))
     t = draw(st.integers(1, 4))
-    body = creature(draw(st.integers(0, 3)), t)
-    cards: dict[str, JSON] = {}
-    alice: dict[str, JSON] = {"alias": "alice"}
-    bob: dict[str, JSON] = {"alias": "bob"}
+    power = draw(st.integers(0, 3))
+    body = creature(power, t)
+    cards: dict[str, Card] = {}
+    alice: SetupPlayer = {"alias": "alice"}
+    bob: SetupPlayer = {"alias": "bob"}
     by_alias = {"alice": alice, "bob": bob}
-    script: list[JSON] = []
-    decisions: list[JSON] = []
-    features = ["counters", "counter-replacement", "replacement-effects", "state-based-actions"]
+    script: list[Action] = []
+    decisions: list[DecisionEntry] = []
+    features: list[Feature] = [
+        "counters", "counter-replacement", "replacement-effects", "state-based-actions"
+    ]
     if mode == "spell":
         owner = draw(st.sampled_from(["alice", "bob"]))
         start = _object_counters(draw, t)
         cards[body["name"]] = body
-        entry: dict[str, JSON] = {"alias": "target", "card": body["name"]}
+        entry: Permanent = {"alias": "target", "card": body["name"]}
         if start:
             entry["counters"] = start
         by_alias[owner].setdefault("battlefield", []).append(entry)
         use_x = draw(st.booleans())
-        amount: JSON = "X" if use_x else draw(st.integers(1, 3))
+        amount: int | str = "X" if use_x else draw(st.integers(1, 3))
         spell = card(
             f"Fuzz Growth {kind}",
             ["Instant"],
@@ -245,7 +265,7 @@ def counter_event_cases(draw: Draw) -> dict[str, JSON]:
             ["Creature"],
             [{"kind": "replacement", "replacement": {"event": "enters", "counters": {kind: n}}}],
             cost="{G}",
-            power=int(body["power"]),
+            power=power,
             toughness=t,
         )
         cards[entering["name"]] = entering
@@ -255,24 +275,26 @@ def counter_event_cases(draw: Draw) -> dict[str, JSON]:
         start = {}
         affected = "alice"
         features.append("enters-with-counters")
-    applicable: list[tuple[str, JSON]] = []
+    # each applicable effect: its alias, and what it does to n: (times, plus, half)
+    applicable: list[tuple[str, tuple[int, int, bool]]] = []
     for i in range(draw(st.integers(0, 4))):
         controller = draw(st.sampled_from(["alice", "bob"]))
         rel = draw(st.sampled_from(["you", "opponent", "any"]))
         only = draw(st.sampled_from([None, "+1/+1", kind]))
-        spec: dict[str, JSON] = {
+        spec: JSONObject = {
             "event": "put_counters",
             "affects": {"types": ["Creature"], "controller": rel},
         }
         if only:
             spec["counter"] = only
         how = draw(st.sampled_from(["plus", "times", "half"]))
+        times, plus, half = 1, 0, False
         if how == "plus":
-            spec["plus"] = draw(st.integers(1, 2))
+            plus = spec["plus"] = draw(st.integers(1, 2))
         elif how == "times":
-            spec["times"] = draw(st.integers(2, 3))
+            times = spec["times"] = draw(st.integers(2, 3))
         else:
-            spec["half"] = True
+            half = spec["half"] = True
         by = draw(st.sampled_from([None, "you", "opponent"]))  # "if you / an opponent would put" (122.6a)
         if by:
             spec["by"] = by
@@ -286,21 +308,21 @@ def counter_event_cases(draw: Draw) -> dict[str, JSON]:
         putter = "alice"  # her spell, or the controller of the entering creature (CR 122.6a)
         if (_relation_ok(rel, controller, affected) and only in (None, kind)
                 and (by is None or _relation_ok(by, controller, putter))):
-            applicable.append((f"scales{i}", spec))
+            applicable.append((f"scales{i}", (times, plus, half)))
     order = draw(st.permutations(applicable))
     # CR 616.1: the affected player picks among the effects that still apply; once none would be put
     # (half of one, rounded down), none applies any more
-    for step, (alias, spec) in enumerate(order):
+    for step, (alias, (times, plus, half)) in enumerate(order):
         if n <= 0:
             break
         if len(order) - step > 1:
             decisions.append({"kind": "replacement_effect", "player": affected, "answer": alias})
-        n = n * spec.get("times", 1) + spec.get("plus", 0)
-        n = n // 2 if spec.get("half") else n
+        n = n * times + plus
+        n = n // 2 if half else n
     final = dict(start)
     if n > 0:
         final[kind] = final.get(kind, 0) + n
-    expect = {
+    expect: Expect = {
         "objects": {"target": _on_battlefield_view(final, t)},
         "players": {"alice": {"crimes_committed": 1 if affected == "bob" and mode == "spell" else 0}},
     }
@@ -320,11 +342,11 @@ def counter_event_cases(draw: Draw) -> dict[str, JSON]:
 
 
 # -- mana ------------------------------------------------------------------------------------------
-def _tap_ability(effect: JSON) -> JSON:
+def _tap_ability(effect: JSONValue) -> JSONObject:
     return {"kind": "activated", "cost": {"tap": True}, "effects": [effect]}
 
 
-MANA_LANDS: dict[str, JSON] = {
+MANA_LANDS: dict[str, Card] = {
     **{
         f"Fuzz Land {c}": card(
             f"Fuzz Land {c}", ["Land"], [_tap_ability({"do": "add_mana", "mana": f"{{{c}}}"})]
@@ -342,7 +364,7 @@ MANA_LANDS: dict[str, JSON] = {
         [_tap_ability({"do": "add_mana_could_produce", "lands": "opponents", "of": "color"})],
     ),
 }
-MANA_OTHERS: dict[str, JSON] = {
+MANA_OTHERS: dict[str, Card] = {
     "Fuzz Reflection": card(
         "Fuzz Reflection",
         ["Enchantment"],
@@ -378,25 +400,25 @@ COULD_PRODUCE_LANDS = ("Fuzz Pool", "Fuzz Orchard")
 
 
 @st.composite
-def mana_cases(draw: Draw) -> dict[str, JSON]:
+def mana_cases(draw: Draw) -> Case:
     """Lands (fixed, any colour, could-produce chains and loops) for both players, maybe produce-mana
     replacement effects and tapped-for-mana triggers; alice taps a subset of her lands in some order.
     Decisions (mana_color) are answered by the driver, so the case has none yet."""
     land = st.sampled_from(LAND_NAMES)
     weighted = st.one_of(land, st.sampled_from(COULD_PRODUCE_LANDS))
-    cards: dict[str, JSON] = {}
-    players: list[JSON] = []
+    cards: dict[str, Card] = {}
+    players: list[SetupPlayer] = []
     for alias in ("alice", "bob"):
         names = draw(
             st.lists(weighted, min_size=0 if alias == "bob" else 1, max_size=4 if alias == "alice" else 3)
         )
-        bf: list[JSON] = [{"alias": f"{alias[0]}land{i}", "card": n} for i, n in enumerate(names)]
+        bf: list[Permanent] = [{"alias": f"{alias[0]}land{i}", "card": n} for i, n in enumerate(names)]
         for n in names:
             cards[n] = MANA_LANDS[n]
         for other in draw(st.lists(st.sampled_from(sorted(MANA_OTHERS)), unique=True, max_size=2)):
             cards[other] = MANA_OTHERS[other]
             bf.append({"alias": f"{alias[0]}{other.split()[-1].lower()}", "card": other})
-        p: dict[str, JSON] = {"alias": alias, "battlefield": bf}
+        p: SetupPlayer = {"alias": alias, "battlefield": bf}
         pool = {
             c: draw(st.integers(0, 2))
             for c in draw(st.lists(st.sampled_from("WUBRGC"), unique=True, max_size=2))
@@ -406,8 +428,10 @@ def mana_cases(draw: Draw) -> dict[str, JSON]:
         players.append(p)
     alice_lands = [e["alias"] for e in players[0]["battlefield"] if e["card"] in MANA_LANDS]
     tapped = draw(st.lists(st.sampled_from(alice_lands), unique=True, min_size=1)) if alice_lands else []
-    script = [{"action": "activate", "player": "alice", "source": a, "ability": 0} for a in tapped]
-    features = ["mana", "mana-abilities", "could-produce", "tap-symbol"]
+    script: list[Action] = [
+        {"action": "activate", "player": "alice", "source": a, "ability": 0} for a in tapped
+    ]
+    features: list[Feature] = ["mana", "mana-abilities", "could-produce", "tap-symbol"]
     if any(n in cards for n in MANA_OTHERS):
         features += ["replacement-effects", "tapped-for-mana", "triggered-abilities"]
     return make_case(
@@ -434,28 +458,30 @@ RESPONSES = ("bounce", "sacrifice", "protection", "hexproof", "none")
 
 
 @st.composite
-def targeting_cases(draw: Draw) -> dict[str, JSON]:
+def targeting_cases(draw: Draw) -> Case:
     """alice casts a red spell with one to three target slots (creatures or players, maybe "up to",
     maybe a distribution); a player may respond by making one of its targets illegal (CR 608.2b)."""
-    cards: dict[str, JSON] = {}
-    players: list[JSON] = [{"alias": "alice"}, {"alias": "bob"}]
+    cards: dict[str, Card] = {}
+    players: list[SetupPlayer] = [{"alias": "alice"}, {"alias": "bob"}]
     creatures: list[tuple[str, str]] = []  # (alias, controller)
+    toughness_of: dict[str, int] = {}
     for p in players:
-        bf = []
+        bf: list[Permanent] = []
         for k in range(draw(st.integers(0 if p["alias"] == "alice" else 1, 3))):
-            c = creature(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+            power, toughness = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+            c = creature(power, toughness)
             cards[c["name"]] = c
             a = f"{p['alias'][0]}c{k}"
             bf.append({"alias": a, "card": c["name"]})
             creatures.append((a, p["alias"]))
+            toughness_of[a] = toughness
         p["battlefield"] = bf
     creature_aliases = [a for a, _ in creatures]
-    card_of = {o["alias"]: o["card"] for p in players for o in p["battlefield"]}
-    toughness_of = {a: int(cards[card_of[a]]["toughness"]) for a in creature_aliases}
     distribute = draw(st.booleans()) and len(creatures) >= 1
     damage = distribute and draw(st.booleans())  # "deals N damage divided as you choose" (CR 601.2d)
-    specs: list[JSON] = []
-    effects: list[JSON] = []
+    specs: list[JSONValue] = []
+    effects: list[JSONValue] = []
+    amounts: list[int] = []  # the amount of each effect of a spell without distribution
     chosen: list[list[str]] = []
     if distribute:
         count = draw(st.integers(1, 3))
@@ -478,16 +504,17 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
             up_to = last and draw(st.booleans())
             pool = list(PLAYERS[:2]) if is_player else creature_aliases
             count = draw(st.integers(1, min(2, len(pool)))) if up_to else 1
-            flt: JSON = {"what": "player"} if is_player else {"types": ["Creature"]}
-            spec: JSON = {"filter": flt}
+            flt: JSONObject = {"what": "player"} if is_player else {"types": ["Creature"]}
+            spec: JSONObject = {"filter": flt}
             if up_to:
                 spec.update(count=count, up_to=True)
             specs.append(spec)
+            amounts.append(draw(st.integers(1, 2)))
             effects.append(
                 {
                     "do": "put_counters",
                     "counter": "poison" if is_player else "+1/+1",
-                    "amount": draw(st.integers(1, 2)),
+                    "amount": amounts[-1],
                     "to": {"target": i},
                 }
             )
@@ -502,31 +529,33 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
     players[0]["hand"] = [{"alias": "bolt", "card": spell["name"]}]
     pools: dict[str, dict[str, int]] = {"alice": {"R": 1}, "bob": {}}
     flat = [a for slot in chosen for a in slot]
-    decisions: list[JSON] = [{"kind": "targets", "player": "alice", "source": "bolt", "answer": flat}]
+    decisions: list[DecisionEntry] = [
+        {"kind": "targets", "player": "alice", "source": "bolt", "answer": flat}
+    ]
     if distribute:
         decisions.append({"kind": "distribute", "player": "alice", "answer": share_of})
-    script: list[JSON] = [{"action": "cast", "player": "alice", "card": "bolt"}]
+    script: list[Action] = [{"action": "cast", "player": "alice", "card": "bolt"}]
     crimes = {"alice": int(any(a == "bob" or dict(creatures).get(a) == "bob" for a in flat)), "bob": 0}
     targeted_creatures = [a for a in flat if a in creature_aliases]
     response = draw(st.sampled_from(RESPONSES)) if targeted_creatures else "none"
     illegal: set[str] = set()
-    gone: dict[str, str] = {}
+    gone: dict[str, Zone] = {}
     if response != "none":
         victim = draw(st.sampled_from(targeted_creatures))
         owner = dict(creatures)[victim]
         responder = (
             owner if response in ("sacrifice", "protection") else draw(st.sampled_from(["alice", "bob"]))
         )
-        target_spec = [
+        target_spec: list[JSONValue] = [
             {"filter": {"types": ["Creature"], **({"controller": "you"} if response == "protection" else {})}}
         ]
-        eff: JSON = {
+        response_effects: dict[str, JSONObject] = {
             "bounce": {"do": "return_to_hand", "what": {"target": 0}},
             "sacrifice": {"do": "sacrifice", "player": "you"},
             "protection": {"do": "grant_protection", "what": {"target": 0}},
             "hexproof": {"do": "grant_keyword", "what": {"target": 0}, "keyword": "Hexproof"},
-        }[response]
-        ability: JSON = {"kind": "spell", "effects": [eff]}
+        }
+        ability: JSONObject = {"kind": "spell", "effects": [response_effects[response]]}
         if response != "sacrifice":
             ability["targets"] = target_spec
         resp = card(f"Fuzz Response {response}", ["Instant"], [ability], cost="{W}")
@@ -573,9 +602,9 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
                     dealt[a] = share_of[a]
                     continue
                 kind = "+1/+1" if a in creature_aliases else "poison"
-                n = share_of[a] if distribute else effects[i]["amount"]
+                n = share_of[a] if distribute else amounts[i]
                 counters[a][kind] = counters[a].get(kind, 0) + n
-    objects: dict[str, JSON] = {}
+    objects: dict[str, ObjectExpect] = {}
     for a in creature_aliases:
         if a in gone:
             objects[a] = {"zone": gone[a], "counters": {}}
@@ -584,18 +613,18 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
         else:
             objects[a] = {"zone": "battlefield", "counters": counters[a], "damage": dealt.get(a, 0)}
     objects["bolt"] = {"zone": "graveyard"}
-    expect: JSON = {
+    expect: Expect = {
         "objects": objects,
         "players": {a: {"counters": counters[a], "crimes_committed": crimes[a]} for a in ("alice", "bob")},
     }
-    expect["events"] = {
-        ("include" if all_illegal else "exclude"): [{"type": "did_not_resolve", "source": "bolt"}]
-    }
-    features = ["targets", "target-legality", "crime", "counters", "player-counters"]
+    unresolved: EventPattern = {"type": "did_not_resolve", "source": "bolt"}
+    expect["events"] = {"include": [unresolved]} if all_illegal else {"exclude": [unresolved]}
+    features: list[Feature] = ["targets", "target-legality", "crime", "counters", "player-counters"]
     features += ["distribute"] if distribute else []
     features += ["damage"] if damage else []
-    features += ["up-to-targets"] if any(s.get("up_to") for s in specs) else []
-    features += {"protection": ["protection"], "sacrifice": ["sacrifice"]}.get(response, [])
+    features += ["up-to-targets"] if any(isinstance(s, dict) and s.get("up_to") for s in specs) else []
+    by_response: dict[str, list[Feature]] = {"protection": ["protection"], "sacrifice": ["sacrifice"]}
+    features += by_response.get(response, [])
     return make_case(
         "targeting",
         "illegal-targets-unaffected",
@@ -611,7 +640,7 @@ def targeting_cases(draw: Draw) -> dict[str, JSON]:
     )
 
 
-CASES: dict[str, list[st.SearchStrategy[dict[str, JSON]]]] = {
+CASES: dict[str, list[st.SearchStrategy[Case]]] = {
     "counters": [proliferate_cases(), counter_event_cases()],
     "mana": [mana_cases()],
     "targeting": [targeting_cases()],
