@@ -723,17 +723,10 @@ class BaselineEntry(TypedDict, total=False):
     cause: str
 
 
-class BaselineSource(TypedDict):
-    """The report a baseline was made from."""
-
-    finished: str | None
-    suite_hash: str | None
-
-
 class Baseline(TypedDict, total=False):
     """A known-failures baseline file (``mtgc baseline REPORT``; conformance/report/baseline.py)."""
 
     baseline_version: int
-    engine: "Software | JSONObject"
-    from_report: BaselineSource
+    engine: "Software | JSONObject"  # the report's engine
+    from_report: JSONObject  # the report it was made from: finished, suite_hash
     known_failures: Required[dict[str, BaselineEntry]]

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, get_args
+from typing import Literal, Protocol, get_args
 
 from conformance.documents import Card, Case, Observation, Outcome
-
-JSON = Any  # TEMPORARY: until the report writers are typed
 
 __all__ = [
     "BAD_OUTCOMES",
@@ -22,7 +20,6 @@ __all__ = [
     "Engine",
     "EngineFailure",
     "EngineInfo",
-    "JSON",
     "Outcome",
     "RunResult",
     "Verdict",

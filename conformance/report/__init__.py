@@ -6,9 +6,10 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import cast
 
 from conformance import untrusted
-from conformance.interface import JSON
+from conformance.documents import Report
 from conformance.report import badge, html, json_report, junit, markdown
 from conformance.report.baseline import BadInput, read_json_file
 
@@ -21,7 +22,7 @@ WRITERS = {
 }
 
 
-def write_all(report: JSON, out: Path) -> list[Path]:
+def write_all(report: Report, out: Path) -> list[Path]:
     """Write every format into ``out`` (created if needed); returns the files written.
 
     Whole or not at all: every file is written into a temporary directory beside them first, and
@@ -29,7 +30,7 @@ def write_all(report: JSON, out: Path) -> list[Path]:
     write leaves the previous report as it was. Text from the engine is scrubbed first
     (:func:`conformance.untrusted.scrub`): no writer can fail on it or pass an escape through."""
     out.mkdir(parents=True, exist_ok=True)
-    safe = untrusted.scrub(report)
+    safe = cast(Report, untrusted.scrub(report))  # the same document: scrub rewrites only its strings
     staging = Path(tempfile.mkdtemp(prefix=".mtgc-report-", dir=out))
     try:
         for name, writer in WRITERS.items():
@@ -52,10 +53,10 @@ def check_writable(out: Path) -> str | None:
     return None
 
 
-def load_report(path: str | Path) -> JSON:
+def load_report(path: str | Path) -> Report:
     """A report.json, checked against spec/report.schema.json; BadInput when it is not one."""
     data = read_json_file(path, "the report")
     problem = json_report.problem(data)
     if problem:
         raise BadInput(f"{str(path)!r} is not an mtgc report (spec/report.schema.json): {problem}")
-    return data
+    return cast(Report, data)  # it matched report.schema.json just above

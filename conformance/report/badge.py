@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conformance.interface import JSON
+from conformance.documents import Badge, Report
 
 COLORS = ((0.95, "brightgreen"), (0.8, "green"), (0.6, "yellowgreen"), (0.4, "yellow"), (0.2, "orange"))
 
@@ -18,7 +18,7 @@ def color(rate: float) -> str:
     return next((name for bound, name in COLORS if rate >= bound), "red")
 
 
-def badge(report: JSON) -> JSON:
+def badge(report: Report) -> Badge:
     rate = float(report["totals"]["pass_rate"])
     return {
         "schemaVersion": 1,
@@ -28,5 +28,5 @@ def badge(report: JSON) -> JSON:
     }
 
 
-def write(report: JSON, path: Path) -> None:
+def write(report: Report, path: Path) -> None:
     path.write_text(json.dumps(badge(report)) + "\n", encoding="utf-8")

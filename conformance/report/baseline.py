@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TypedDict
 
 from conformance.cases import aliases
-from conformance.interface import BAD_OUTCOMES, JSON
+from conformance.documents import Baseline, BaselineEntry, JSONValue, Report, ReportCase, ReportVerdict
+from conformance.interface import BAD_OUTCOMES
 
 BASELINE_VERSION = 1
 
@@ -33,7 +35,13 @@ class BadInput(Exception):
     """A file the user named is missing or not what it should be. The CLI exits with 2."""
 
 
-def read_json_file(path: str | Path, what: str) -> JSON:
+class ReportCases(TypedDict):
+    """What of a report a baseline is applied to: its cases (a whole :class:`Report` is one)."""
+
+    cases: list[ReportCase]
+
+
+def read_json_file(path: str | Path, what: str) -> JSONValue:
     """Parse ``path`` or raise BadInput saying why, in plain words."""
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
@@ -42,20 +50,21 @@ def read_json_file(path: str | Path, what: str) -> JSON:
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read {what} {str(path)!r}: {error}") from None
     try:
-        return json.loads(text)
+        data: JSONValue = json.loads(text)
+        return data
     except ValueError as error:
         raise BadInput(f"{what} {str(path)!r} is not JSON: {error}") from None
 
 
-def make_baseline(report: JSON, previous: JSON = None) -> JSON:
+def make_baseline(report: Report, previous: Baseline | None = None) -> Baseline:
     """A baseline listing every case of ``report`` that failed, errored, crashed or timed out.
 
     ``previous`` (an earlier baseline) gives the ``cause`` of each case that is still failing."""
-    before = {case_id: entry for case_id, entry in ((previous or {}).get("known_failures") or {}).items()
-              if isinstance(entry, dict)}
+    earlier = (previous.get("known_failures") if previous else None) or {}
+    before = {case_id: entry for case_id, entry in earlier.items() if isinstance(entry, dict)}
     causes = {case_id: entry["cause"] for case_id, entry in before.items() if entry.get("cause")}
     ran = {case["id"] for case in report["cases"]}
-    baseline: JSON = {
+    baseline: Baseline = {
         "baseline_version": BASELINE_VERSION,
         "engine": report.get("engine", {}),
         "from_report": {
@@ -80,30 +89,56 @@ def make_baseline(report: JSON, previous: JSON = None) -> JSON:
     return baseline
 
 
-def load_baseline(path: str | Path) -> JSON:
+def load_baseline(path: str | Path) -> Baseline:
+    """A baseline file, each entry checked (``cause`` one line, ``flaky`` true or false) and keyed by
+    its case's current id."""
     data = read_json_file(path, "the baseline")
-    if not isinstance(data, dict) or not isinstance(data.get("known_failures"), dict):
+    listed = data.get("known_failures") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or not isinstance(listed, dict):
         raise BadInput(
             f'{str(path)!r} is not a baseline (no "known_failures" object; make one with '
             "`mtgc baseline REPORT > known-failures.json`)"
         )
-    for case_id, entry in data["known_failures"].items():
+    entries: dict[str, BaselineEntry] = {}
+    for case_id, entry in listed.items():
         pointer = f"/known_failures/{case_id.replace('~', '~0').replace('/', '~1')}"
         if not isinstance(entry, dict):
             raise BadInput(f"{str(path)!r} at {pointer}: an entry must be an object, not {entry!r}")
         cause = entry.get("cause")
         if cause is not None and (not isinstance(cause, str) or not cause.strip() or "\n" in cause):
             raise BadInput(f"{str(path)!r} at {pointer}/cause: a cause must be one non-empty line of text")
-        if "flaky" in entry and not isinstance(entry["flaky"], bool):
+        flaky = entry.get("flaky")
+        if "flaky" in entry and not isinstance(flaky, bool):
             raise BadInput(f"{str(path)!r} at {pointer}/flaky: must be true or false")
-    data["known_failures"] = current_ids(data["known_failures"])
-    return data
+        entries[case_id] = _entry(entry, cause, flaky if isinstance(flaky, bool) else None)
+    baseline: Baseline = {"known_failures": current_ids(entries)}
+    if isinstance(version := data.get("baseline_version"), int):
+        baseline["baseline_version"] = version
+    if isinstance(engine := data.get("engine"), dict):
+        baseline["engine"] = engine
+    if isinstance(source := data.get("from_report"), dict):
+        baseline["from_report"] = source
+    return baseline
 
 
-def current_ids(entries: dict[str, JSON]) -> dict[str, JSON]:
+def _entry(entry: dict[str, JSONValue], cause: str | None, flaky: bool | None) -> BaselineEntry:
+    """A known failure as the file lists it (``cause`` and ``flaky`` checked)."""
+    out: BaselineEntry = {}
+    if "outcome" in entry:
+        out["outcome"] = entry["outcome"]
+    if "message" in entry:
+        out["message"] = entry["message"]
+    if flaky is not None:
+        out["flaky"] = flaky
+    if cause is not None:
+        out["cause"] = cause
+    return out
+
+
+def current_ids(entries: dict[str, BaselineEntry]) -> dict[str, BaselineEntry]:
     """``entries`` keyed by current case ids: an old id (``suites/aliases.json``) becomes its new id;
     when a baseline lists both, the entry under the current id wins."""
-    out: dict[str, JSON] = {}
+    out: dict[str, BaselineEntry] = {}
     for case_id, entry in entries.items():
         new = aliases.resolve(case_id)
         if new == case_id or new not in entries:
@@ -111,12 +146,12 @@ def current_ids(entries: dict[str, JSON]) -> dict[str, JSON]:
     return out
 
 
-def apply_baseline(report: JSON, baseline: JSON = None) -> JSON:
+def apply_baseline(report: ReportCases, baseline: Baseline | None = None) -> ReportVerdict:
     """The run's verdict; marks ``known_failure`` on the report's cases.
 
     ok: no failure outside the baseline, and no baseline entry that now passes.
     """
-    listed: dict[str, JSON] = dict(baseline["known_failures"]) if baseline else {}
+    listed: dict[str, BaselineEntry] = dict(baseline["known_failures"]) if baseline else {}
     unexpected: list[str] = []
     known: list[str] = []
     now_passing: list[str] = []

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
+from conformance.documents import ReportCase
 from conformance.interface import BAD_OUTCOMES as BAD
-from conformance.interface import JSON, OUTCOMES
+from conformance.interface import OUTCOMES
 
 __all__ = ["BAD", "OUTCOMES"]
 
 
-def show(value: JSON, limit: int = 200) -> str:
+def show(value: object, limit: int = 200) -> str:
     """A JSON value in one line, cut to ``limit`` characters."""
     try:
         text = json.dumps(value, ensure_ascii=False, sort_keys=True)
@@ -26,7 +27,7 @@ def flat(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def describe(case: JSON, limit: int = 300) -> str:
+def describe(case: ReportCase, limit: int = 300) -> str:
     """Why a case did not pass, in one line: the message, else the first differences."""
     if case.get("message"):
         return flat(case["message"], limit)
@@ -45,7 +46,7 @@ def percent(rate: float) -> str:
     return f"{rate * 100:.0f}%" if rate in (0, 1) else f"{rate * 100:.1f}%"
 
 
-def tally(cases: Iterable[JSON]) -> dict[str, int]:
+def tally(cases: Iterable[ReportCase]) -> dict[str, int]:
     counts: dict[str, int] = dict.fromkeys(OUTCOMES, 0)
     for case in cases:
         counts[case["outcome"]] += 1
@@ -58,20 +59,20 @@ def rate(counts: dict[str, int]) -> float:
     return counts["pass"] / counts["total"] if counts["total"] else 0.0
 
 
-def by_topic(cases: Sequence[JSON]) -> dict[str, list[JSON]]:
-    groups: dict[str, list[JSON]] = {}
+def by_topic(cases: Sequence[ReportCase]) -> dict[str, list[ReportCase]]:
+    groups: dict[str, list[ReportCase]] = {}
     for case in cases:
         groups.setdefault(case["topic"], []).append(case)
     return dict(sorted(groups.items()))
 
 
-def by_feature(cases: Sequence[JSON]) -> dict[str, list[JSON]]:
-    groups: dict[str, list[JSON]] = {}
+def by_feature(cases: Sequence[ReportCase]) -> dict[str, list[ReportCase]]:
+    groups: dict[str, list[ReportCase]] = {}
     for case in cases:
         for feature in case.get("features", []):
             groups.setdefault(feature, []).append(case)
     return dict(sorted(groups.items()))
 
 
-def failing(cases: Sequence[JSON]) -> list[JSON]:
+def failing(cases: Sequence[ReportCase]) -> list[ReportCase]:
     return [case for case in cases if case["outcome"] in BAD]

@@ -7,42 +7,52 @@ is matched case by case through ``suites/aliases.json`` (:mod:`conformance.cases
 from __future__ import annotations
 
 from conformance.cases import aliases
-from conformance.interface import JSON
+from conformance.documents import CaseChange, Report, ReportDiff, ReportLabel
 from conformance.report.common import describe
 
 GOOD = "pass"
 LOST = frozenset({"fail", "error", "crash", "timeout", "not_applicable"})
 
 
-def diff_reports(old: JSON, new: JSON) -> JSON:
+def diff_reports(old: Report, new: Report) -> ReportDiff:
     """``regressed``: passed before, now fails, errors, crashes, times out or is not applicable.
     ``fixed``: did not pass before, passes now. ``new``/``removed``: in only one report.
     ``changed``: any other change of outcome (e.g. fail -> crash)."""
     before = {aliases.resolve(c["id"]): c for c in old["cases"]}
     after = {aliases.resolve(c["id"]): c for c in new["cases"]}
-    out: JSON = {"regressed": [], "fixed": [], "changed": [], "new": [], "removed": []}
+    regressed: list[CaseChange] = []
+    fixed: list[CaseChange] = []
+    changed: list[CaseChange] = []
+    added: list[CaseChange] = []
+    removed: list[CaseChange] = []
     for case_id in sorted(set(before) | set(after)):
         o, n = before.get(case_id), after.get(case_id)
         if o is None:
             assert n is not None
-            out["new"].append({"id": case_id, "topic": n["topic"], "outcome": n["outcome"]})
+            added.append({"id": case_id, "topic": n["topic"], "outcome": n["outcome"]})
             continue
         if n is None:
-            out["removed"].append({"id": case_id, "topic": o["topic"], "outcome": o["outcome"]})
+            removed.append({"id": case_id, "topic": o["topic"], "outcome": o["outcome"]})
             continue
-        entry = {"id": case_id, "topic": n["topic"], "old": o["outcome"], "new": n["outcome"]}
+        entry: CaseChange = {"id": case_id, "topic": n["topic"], "old": o["outcome"], "new": n["outcome"]}
         if o["outcome"] == GOOD and n["outcome"] in LOST:
-            out["regressed"].append({**entry, "why": describe(n)})
+            regressed.append({**entry, "why": describe(n)})
         elif o["outcome"] != GOOD and n["outcome"] == GOOD:
-            out["fixed"].append(entry)
+            fixed.append(entry)
         elif o["outcome"] != n["outcome"]:
-            out["changed"].append(entry)
-    out["old"] = _label(old)
-    out["new_report"] = _label(new)
-    return out
+            changed.append(entry)
+    return {
+        "regressed": regressed,
+        "fixed": fixed,
+        "changed": changed,
+        "new": added,
+        "removed": removed,
+        "old": _label(old),
+        "new_report": _label(new),
+    }
 
 
-def _label(report: JSON) -> JSON:
+def _label(report: Report) -> ReportLabel:
     return {
         "engine": report["engine"],
         "suite_hash": report["suite"]["hash"],
@@ -51,7 +61,7 @@ def _label(report: JSON) -> JSON:
     }
 
 
-def render(diff: JSON) -> str:
+def render(diff: ReportDiff) -> str:
     old, new = diff["old"], diff["new_report"]
     lines = [
         f"old: {old['engine']['name']} {old['engine']['version']} ({old['started']}, "
@@ -61,14 +71,13 @@ def render(diff: JSON) -> str:
     ]
     if old["suite_hash"] != new["suite_hash"]:
         lines.append("note: the two runs used different case files (suite hashes differ)")
-    for key, title in (
-        ("regressed", "Regressed"),
-        ("fixed", "Fixed"),
-        ("changed", "Changed"),
-        ("new", "New cases"),
-        ("removed", "Removed cases"),
+    for items, title in (
+        (diff["regressed"], "Regressed"),
+        (diff["fixed"], "Fixed"),
+        (diff["changed"], "Changed"),
+        (diff["new"], "New cases"),
+        (diff["removed"], "Removed cases"),
     ):
-        items = diff[key]
         lines.append(f"{title}: {len(items)}")
         for item in items:
             if "old" in item:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from conformance.interface import JSON
+from conformance.documents import Report, ReportCase
 from conformance.report.common import (
     BAD,
     OUTCOMES,
@@ -48,7 +48,7 @@ def anchor(case_id: str) -> str:
     return "case-" + "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in case_id)
 
 
-def matrix(groups: dict[str, list[JSON]], what: str) -> str:
+def matrix(groups: dict[str, list[ReportCase]], what: str) -> str:
     rows = [
         f"<table><tr><th>{e(what)}</th><th>pass rate</th>"
         + "".join(f"<th>{e(o.replace('_', ' '))}</th>" for o in OUTCOMES)
@@ -69,7 +69,7 @@ def matrix(groups: dict[str, list[JSON]], what: str) -> str:
     return "".join(rows) + "</table>"
 
 
-def diff_table(case: JSON) -> str:
+def diff_table(case: ReportCase) -> str:
     if not case.get("diff"):
         return ""
     rows = "".join(
@@ -81,7 +81,7 @@ def diff_table(case: JSON) -> str:
     return f"<table><tr><th>where</th><th>expected</th><th>observed</th><th>note</th></tr>{rows}</table>"
 
 
-def failure_block(case: JSON) -> str:
+def failure_block(case: ReportCase) -> str:
     known = " (known failure, in the baseline)" if case.get("known_failure") else ""
     parts = [
         f'<details open id="{e(anchor(case["id"]))}"><summary><span class="badge {e(case["outcome"])}">'
@@ -101,7 +101,7 @@ def failure_block(case: JSON) -> str:
     return "".join(parts) + "</details>"
 
 
-def render(report: JSON) -> str:
+def render(report: Report) -> str:
     t, v = report["totals"], report["verdict"]
     engine, adapter = report["engine"], report["adapter"]
     suite, settings = report["suite"], report["settings"]
@@ -161,5 +161,5 @@ def render(report: JSON) -> str:
     )
 
 
-def write(report: JSON, path: Path) -> None:
+def write(report: Report, path: Path) -> None:
     path.write_text(render(report), encoding="utf-8")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
-from conformance.interface import JSON
+from conformance.documents import Report
 from conformance.paths import spec_dir
 from conformance.run.protocol import schema_problem
 
@@ -19,10 +19,10 @@ def validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-def problem(report: JSON) -> str | None:
+def problem(report: object) -> str | None:
     """Why ``report`` does not match report.schema.json, or None."""
     return schema_problem(validator(), report, "report")
 
 
-def write(report: JSON, path: Path) -> None:
+def write(report: Report, path: Path) -> None:
     path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conformance.interface import JSON
+from conformance.documents import Report, ReportCase
 from conformance.report.common import by_topic, describe, show, tally
 
 _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -20,7 +20,7 @@ def clean(text: object) -> str:
     return _NOT_XML.sub("\ufffd", str(text))
 
 
-def details(case: JSON) -> str:
+def details(case: ReportCase) -> str:
     lines = [
         f"{d['where']}: expected {show(d['expected'])}, observed {show(d['observed'])}"
         + (f" ({d['message']})" if d.get("message") else "")
@@ -33,7 +33,7 @@ def details(case: JSON) -> str:
     return clean("\n".join(lines))
 
 
-def tree(report: JSON) -> ET.Element:
+def tree(report: Report) -> ET.Element:
     cases = report["cases"]
     counts = tally(cases)
     root = ET.Element(
@@ -100,7 +100,7 @@ def tree(report: JSON) -> ET.Element:
     return root
 
 
-def write(report: JSON, path: Path) -> None:
+def write(report: Report, path: Path) -> None:
     root = tree(report)
     ET.indent(root)
     ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)

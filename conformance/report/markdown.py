@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from conformance.interface import JSON
+from conformance.documents import Report, ReportCase
 from conformance.report.common import (
     BAD,
     by_feature,
@@ -31,7 +31,7 @@ def cell(text: object) -> str:
     )
 
 
-def rate_table(title: str, groups: dict[str, list[JSON]]) -> list[str]:
+def rate_table(title: str, groups: dict[str, list[ReportCase]]) -> list[str]:
     lines = [
         f"## {title}",
         "",
@@ -48,7 +48,7 @@ def rate_table(title: str, groups: dict[str, list[JSON]]) -> list[str]:
     return [*lines, ""]
 
 
-def failure_lines(cases: Sequence[JSON]) -> list[str]:
+def failure_lines(cases: Sequence[ReportCase]) -> list[str]:
     out = []
     for case in failing(cases):
         known = " (known failure)" if case.get("known_failure") else ""
@@ -60,8 +60,9 @@ def failure_lines(cases: Sequence[JSON]) -> list[str]:
     return out
 
 
-def render(report: JSON) -> str:
+def render(report: Report) -> str:
     t = report["totals"]
+    counts: Mapping[str, object] = t
     verdict = report["verdict"]
     engine, adapter = report["engine"], report["adapter"]
     lines = [
@@ -82,7 +83,7 @@ def render(report: JSON) -> str:
         f"{report['settings']['jobs']} job(s) |",
         "| outcomes | "
         + ", ".join(
-            f"{k.replace('_', ' ')} {t[k]}"
+            f"{k.replace('_', ' ')} {counts[k]}"
             for k in ("pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped")
         )
         + " |",
@@ -121,5 +122,5 @@ def render(report: JSON) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(report: JSON, path: Path) -> None:
+def write(report: Report, path: Path) -> None:
     path.write_text(render(report), encoding="utf-8")

@@ -17,21 +17,33 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 from conformance import CR_DATE, SUITE_VERSION
 from conformance.cases.loader import CaseFile, display
 from conformance.cases.selection import Selection, select
 from conformance.cases.validate import validate
+from conformance.documents import (
+    AdapterSoftware,
+    Baseline,
+    Card,
+    Case,
+    DiffEntry,
+    Report,
+    ReportCase,
+    Software,
+    Totals,
+)
 from conformance.engines import get_engine
 from conformance.engines.inprocess import ModuleEngine
-from conformance.interface import JSON, OUTCOMES, Difference, Verdict
+from conformance.interface import OUTCOMES, Difference, Verdict
 from conformance.paths import spec_dir
 from conformance.report.baseline import apply_baseline
 from conformance.run.protocol import PROTOCOL_VERSION, ProtocolEngine
 from conformance.run.runner import Run, RunOptions, gather_cards, run_cases
 
-REPORT_VERSION = 1
-UNKNOWN = {"name": "unknown", "version": "unknown"}
+REPORT_VERSION: Final = 1
+UNKNOWN: Software = {"name": "unknown", "version": "unknown"}
 
 
 @dataclass(frozen=True)
@@ -39,10 +51,10 @@ class Planned:
     """One case to run: the loaded file and the cards it uses."""
 
     file: CaseFile
-    cards: Mapping[str, JSON]
+    cards: Mapping[str, Card]
 
     @property
-    def case(self) -> JSON:
+    def case(self) -> Case:
         return self.file.data
 
     @property
@@ -145,7 +157,7 @@ def known_features() -> frozenset[str]:
 # -- the report ----------------------------------------------------------------------------------
 
 
-def totals(cases: Sequence[JSON]) -> JSON:
+def totals(cases: Sequence[ReportCase]) -> Totals:
     """Counts per outcome and the pass rates.
 
     ``pass_rate`` = passes / all cases: not applicable and skipped count against it, so declaring
@@ -159,13 +171,19 @@ def totals(cases: Sequence[JSON]) -> JSON:
     applicable = total - counts["not_applicable"] - counts["skipped"]
     return {
         "total": total,
-        **counts,
+        "pass": counts["pass"],
+        "fail": counts["fail"],
+        "error": counts["error"],
+        "crash": counts["crash"],
+        "timeout": counts["timeout"],
+        "not_applicable": counts["not_applicable"],
+        "skipped": counts["skipped"],
         "pass_rate": round(counts["pass"] / total, 4) if total else 0.0,
         "applicable_pass_rate": round(counts["pass"] / applicable, 4) if applicable else 0.0,
     }
 
 
-def _diff_entry(difference: Difference) -> JSON:
+def _diff_entry(difference: Difference) -> DiffEntry:
     return {
         "where": difference.where,
         "expected": difference.expected,
@@ -181,14 +199,14 @@ def build_report(
     suite_hash: str,
     started: datetime,
     finished: datetime,
-    baseline: JSON = None,
+    baseline: Baseline | None = None,
     baseline_file: str | None = None,
     paths: Sequence[str] = (),
-) -> JSON:
+) -> Report:
     """The report.json document (spec/report.schema.json)."""
-    cases: list[JSON] = []
+    cases: list[ReportCase] = []
     for item, verdict in zip(items, run.verdicts, strict=True):
-        entry: JSON = {
+        entry: ReportCase = {
             "id": item.case_id,
             "title": item.case.get("title", ""),
             "topic": item.topic,
@@ -205,17 +223,22 @@ def build_report(
         cases.append(entry)
     info = run.info
     declared = sorted(info.unsupported_features) if info else []
-    report: JSON = {
+    command = engine_command(settings.engine)
+    adapter: AdapterSoftware = (
+        {"name": info.adapter_name, "version": info.adapter_version, "command": command}
+        if info
+        else {**UNKNOWN, "command": command}
+    )
+    case_totals = totals(cases)
+    outcome = apply_baseline({"cases": cases}, baseline)  # marks the known failures on the cases
+    report: Report = {
         "report_version": REPORT_VERSION,
         "harness": {"name": "mtgc", "version": SUITE_VERSION},
         "suite": {"version": SUITE_VERSION, "hash": suite_hash, "cases": len(items), "paths": list(paths)},
         "protocol": PROTOCOL_VERSION,
         "cr_date": CR_DATE,
         "engine": {"name": info.name, "version": info.version} if info else UNKNOWN,
-        "adapter": {
-            **({"name": info.adapter_name, "version": info.adapter_version} if info else UNKNOWN),
-            "command": engine_command(settings.engine),
-        },
+        "adapter": adapter,
         "unsupported_features": declared,
         "unknown_features": [f for f in declared if f not in known_features()],
         "adapter_problem": run.start_problem,
@@ -230,16 +253,19 @@ def build_report(
             "skip": sorted(settings.skip),
             "baseline": baseline_file,
         },
-        "totals": totals(cases),
+        "totals": case_totals,
         "cases": cases,
+        "verdict": outcome,
     }
-    report["verdict"] = apply_baseline(report, baseline)
     return report
 
 
 def certify(
-    targets: Sequence[Path], settings: Settings, baseline: JSON = None, baseline_file: str | None = None
-) -> JSON:
+    targets: Sequence[Path],
+    settings: Settings,
+    baseline: Baseline | None = None,
+    baseline_file: str | None = None,
+) -> Report:
     """Plan, run and report. Raises SuiteProblem for a broken suite and EngineUnavailable for an
     engine that cannot be made; never for an engine that breaks down while running."""
     items, suite_hash = plan(targets, settings.selection)
