@@ -662,6 +662,7 @@ class Report(TypedDict):
     unsupported_features: list[str]
     unknown_features: NotRequired[list[str]]
     adapter_problem: NotRequired[str]
+    interrupted: NotRequired[str | None]  # the signal that stopped the run, if one did
     adapter_stats: NotRequired[dict[str, float]]  # starts, restarts, start_seconds
     started: str
     finished: str

@@ -15,7 +15,8 @@ import pytest
 
 from conformance.cases.aliases import resolve
 from conformance.report import json_report
-from conformance.report.baseline import BAD, load_baseline
+from conformance.interface import BAD_OUTCOMES as BAD
+from conformance.report.baseline import load_baseline
 from conformance.report.markdown import cell
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "certification"

@@ -24,13 +24,21 @@ from conformance.cases.loader import CaseFile, display
 from conformance.cases.rules import RuleIndex, load_rules, load_seeds
 from conformance.cases.selection import Selection, add_arguments, from_arguments, select
 from conformance.cases.validate import Validation, validate
-from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK
+from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK, exit_for_signal
 from conformance.cli.explain import decision_lines, expectation_rows, rule_lines, script_lines, setup_lines
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import BAD_OUTCOMES, OUTCOMES, Engine, EngineInfo, Verdict
 from conformance.run.certify import known_features
 from conformance.run.compare import render, show
-from conformance.run.runner import Recording, RunOptions, run_case, run_cases, seeds_covered, summarize
+from conformance.run.runner import (
+    Recording,
+    RunOptions,
+    run_case,
+    run_cases,
+    seeds_covered,
+    stop_on_sigterm,
+    summarize,
+)
 
 PROGRESS_THRESHOLD = 10
 _LABELS = {"pass": "passed", "fail": "failed", "not_applicable": "not applicable"}
@@ -169,9 +177,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             with Progress(*columns, console=out, transient=True) as progress:
                 task = progress.add_task("running", total=len(cases))
                 options = replace(options, progress=lambda v: progress.advance(task))
-                run = run_cases(engine, cases, validation.catalogue_for, options, info, more_engines)
+                with stop_on_sigterm():
+                    run = run_cases(engine, cases, validation.catalogue_for, options, info, more_engines)
         else:
-            run = run_cases(engine, cases, validation.catalogue_for, options, info, more_engines)
+            with stop_on_sigterm():
+                run = run_cases(engine, cases, validation.catalogue_for, options, info, more_engines)
     finally:
         try:
             engine.close()
@@ -192,6 +202,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     say(out, f"seed rulings covered: {len(seeds_covered(ran))}/{total_seeds}")
     if not validation.ok:
         return EXIT_INVALID
+    if run.interrupted:
+        say(out, f"interrupted by {run.interrupted}: the cases not run are shown as skipped", "yellow")
+        return exit_for_signal(run.interrupted)
     return EXIT_FAILED if bad else EXIT_OK
 
 

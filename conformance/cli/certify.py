@@ -16,7 +16,7 @@ from typing import Any
 from conformance import untrusted
 from conformance.cases import aliases
 from conformance.cases.selection import add_arguments, from_arguments
-from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK
+from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK, exit_for_signal
 from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
 from conformance.interface import BAD_OUTCOMES, OUTCOMES, Verdict
 from conformance.report import check_writable, json_report, load_report, write_all
@@ -25,6 +25,7 @@ from conformance.report.common import describe, show
 from conformance.report.diff import diff_reports, render
 from conformance.run.certify import Settings, SuiteProblem, certify, known_features
 from conformance.run.protocol import ProtocolEngine, parse_command
+from conformance.run.runner import stop_on_sigterm
 
 
 def _bad(message: str) -> int:
@@ -90,7 +91,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
     if unwritable:  # found before the first case runs, not after the last
         return _bad(unwritable)
     try:
-        report = certify([Path(p) for p in args.paths], settings, baseline, args.baseline)
+        with stop_on_sigterm():
+            report = certify([Path(p) for p in args.paths], settings, baseline, args.baseline)
     except SuiteProblem as error:
         return _bad(str(error))
     except EngineUnavailable as error:
@@ -122,6 +124,9 @@ def cmd_certify(args: argparse.Namespace) -> int:
         for case_id in verdict.get("flaky_passed", []):
             print(f"flaky: {case_id} (listed as flaky) passed this time")
     print(f"report: {out}/index.html (also report.json, junit.xml, summary.md, badge.json)")
+    if report.get("interrupted"):
+        print(f"interrupted by {report['interrupted']}: the cases not run are skipped in the report")
+        return exit_for_signal(str(report["interrupted"]))
     return EXIT_OK if verdict["ok"] else EXIT_FAILED
 
 

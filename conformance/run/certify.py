@@ -242,6 +242,7 @@ def build_report(
         "unsupported_features": declared,
         "unknown_features": [f for f in declared if f not in known_features()],
         "adapter_problem": run.start_problem,
+        "interrupted": run.interrupted,
         "adapter_stats": run.stats,
         "started": started.isoformat(timespec="seconds"),
         "finished": finished.isoformat(timespec="seconds"),

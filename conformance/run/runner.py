@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
@@ -103,6 +104,32 @@ class Run:
     verdicts: list[Verdict]
     start_problem: str = ""
     stats: dict[str, float] = field(default_factory=dict)
+    interrupted: str | None = None  # the signal that stopped the run: "SIGINT", "SIGTERM"
+
+
+class Interrupted(KeyboardInterrupt):
+    """A signal asked the run to stop (SIGTERM; SIGINT is Python's KeyboardInterrupt)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While it lasts, SIGTERM stops a run like Ctrl-C does (its report is still written)."""
+
+    def terminate(signum: int, frame: object) -> None:
+        raise Interrupted("SIGTERM")
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class Recording:
@@ -237,9 +264,10 @@ def run_cases(
     """Run every case; a verdict for each, in order, whatever the engines do.
 
     ``engine`` is the caller's (it stays open); with ``options.jobs`` > 1 and ``open_engine``, that
-    many more workers each get an engine of their own (closed here). An interrupt (Ctrl-C) stops the
-    workers after their current case; the cases not reached are ``skipped`` ("not run: interrupted"),
-    so the results already computed are kept.
+    many more workers each get an engine of their own (closed here). An interrupt (Ctrl-C, or SIGTERM
+    under :func:`stop_on_sigterm`) stops the workers after their current case; that case and those
+    not reached are ``skipped`` ("not run: interrupted"), the results already computed are kept, and
+    ``Run.interrupted`` names the signal.
     """
     options = options or RunOptions()
     start_problem = ""
@@ -267,6 +295,8 @@ def run_cases(
                 return
             case = cases[index]
             verdict = run_case(mine, info, case, catalogue_for(case), options)
+            if stop.is_set():  # the case under way when the run was stopped: its result is not one
+                return
             if start_problem and verdict.outcome in BAD_OUTCOMES:
                 verdict = replace(verdict, message=f"{verdict.message} (at start: {start_problem})")
             verdicts[index] = verdict
@@ -276,11 +306,13 @@ def run_cases(
     threads = [threading.Thread(target=worker, args=(e,), daemon=True) for e in engines]
     for thread in threads:
         thread.start()
+    interrupted: str | None = None
     try:
         for thread in threads:
             while thread.is_alive():
                 thread.join(0.2)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as signalled:
+        interrupted = signalled.name if isinstance(signalled, Interrupted) else "SIGINT"
         stop.set()
         for thread in threads:
             thread.join()
@@ -298,7 +330,7 @@ def run_cases(
         or Verdict(outcome="skipped", message="not run: interrupted", **_facts(case))
         for index, case in enumerate(cases)
     ]
-    return Run(info, ordered, start_problem, stats)
+    return Run(info, ordered, start_problem, stats, interrupted)
 
 
 def summarize(verdicts: Iterable[Verdict]) -> dict[str, dict[str, int]]:
