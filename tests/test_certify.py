@@ -320,3 +320,17 @@ def test_a_baseline_flaky_flag_must_be_a_boolean(tmp_path: Path, capsys: pytest.
     path.write_text(json.dumps({"known_failures": {"x": {"outcome": "fail", "flaky": "yes"}}}))
     assert main(["certify", "--engine", "x", "--baseline", str(path), SUITE]) == 2
     assert "/known_failures/x/flaky: must be true or false" in capsys.readouterr().err
+
+
+def test_a_report_names_cases_from_their_suite_folder_never_the_machine_s_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from conformance.cli import main as mtgc
+
+    monkeypatch.chdir(tmp_path)  # run from elsewhere, the suite given by its absolute path
+    ward = Path(__file__).resolve().parent.parent / "suites" / "702.21-ward"
+    assert mtgc(["certify", "--engine", "reference", str(ward), "--out", "out", "-q"]) == 0
+    report = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert report["suite"]["paths"] == ["suites/702.21-ward"]
+    assert all(case["path"].startswith("suites/702.21-ward/") for case in report["cases"])
+    assert str(tmp_path) not in json.dumps(report) and str(ward.parent.parent) not in json.dumps(report)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Final
 
 from conformance import CR_DATE, SUITE_VERSION
-from conformance.cases.loader import CaseFile, display
+from conformance.cases.loader import CaseFile, suite_root_of
 from conformance.cases.selection import Selection, select
 from conformance.cases.validate import validate
 from conformance.documents import (
@@ -114,6 +114,17 @@ class Settings:
     skip: frozenset[str] = frozenset()
     progress: Callable[[Verdict], None] | None = None
     selection: Selection = Selection()
+
+
+def suite_path(path: Path) -> str:
+    """Where a case (or a folder of them) is, from its suite's folder
+    (``suites/106-mana/could-produce/x.json``): the same on every machine, so a report names no home
+    directory."""
+    root = suite_root_of(path)
+    try:
+        return (Path(root.name) / path.resolve().relative_to(root.resolve())).as_posix()
+    except ValueError:
+        return path.name
 
 
 def run_planned(items: Sequence[Planned], settings: Settings) -> Run:
@@ -210,7 +221,7 @@ def build_report(
             "id": item.case_id,
             "title": item.case.get("title", ""),
             "topic": item.topic,
-            "path": display(item.file.path),
+            "path": suite_path(item.file.path),
             "features": list(item.case.get("features", ())),
             "rules": list(item.case.get("rules", ())),
             "outcome": verdict.outcome,
@@ -273,5 +284,5 @@ def certify(
     started = datetime.now(UTC)
     run = run_planned(items, settings)
     finished = datetime.now(UTC)
-    paths = [str(t) for t in targets]
+    paths = [suite_path(t) for t in targets]
     return build_report(items, run, settings, suite_hash, started, finished, baseline, baseline_file, paths)
