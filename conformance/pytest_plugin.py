@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -116,7 +115,7 @@ class CaseItem(pytest.Item):
             body = render(list(verdict.differences)) if verdict.differences else verdict.message
             raise CaseFailed(f"{verdict.outcome.upper()} on {info.name} {info.version}: {title}\n{body}")
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: object = None) -> str:
         if isinstance(excinfo.value, CaseFailed):
             return str(excinfo.value)
         return str(super().repr_failure(excinfo))

@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, get_args
 
 from conformance import paths
 from conformance.documents import Card, Case, JSONValue
@@ -294,4 +295,6 @@ def inline_card_data(case: object) -> dict[str, dict[str, JSONValue]]:
     return out
 
 
-ZONES_IN_SETUP = ("battlefield", "hand", "library", "graveyard", "exile", "sideboard", "collection")
+SetupZone = Literal["battlefield", "hand", "library", "graveyard", "exile", "sideboard", "collection"]
+#: The zones a setup player lists objects in (spec/README.md 1.2), in the order cases write them.
+ZONES_IN_SETUP: tuple[SetupZone, ...] = get_args(SetupZone)

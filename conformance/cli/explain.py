@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from conformance.cases.loader import ZONES_IN_SETUP
 from conformance.cases.rules import RuleIndex
+from conformance.documents import Action, Case
 from conformance.run.compare import OBJECT_FIELDS, PLAYER_FIELDS, nonzero, object_by_ref
-
-JSON = Any
 
 _VERBS = {
     "cast": "{player} casts {card}",
@@ -26,18 +24,18 @@ _VERBS = {
 }
 
 
-def ref_words(ref: JSON) -> str:
+def ref_words(ref: object) -> str:
     if isinstance(ref, dict) and "find" in ref:
         query = ref["find"]
         return "the " + " ".join(f"{k}={v}" for k, v in query.items()) + " object"
     return str(ref)
 
 
-def amounts(values: JSON, times: str = "×") -> str:
-    return ", ".join(f"{k}{times}{v}" for k, v in (values or {}).items())
+def amounts(values: object, times: str = "×") -> str:
+    return ", ".join(f"{k}{times}{v}" for k, v in (values.items() if isinstance(values, Mapping) else ()))
 
 
-def action_words(action: Mapping[str, JSON]) -> str:
+def action_words(action: Action) -> str:
     fields = {k: ref_words(v) for k, v in action.items()}
     fields["attackers"] = ", ".join(
         f"{ref_words(a.get('attacker'))} → {ref_words(a.get('defending'))}"
@@ -55,7 +53,7 @@ def action_words(action: Mapping[str, JSON]) -> str:
     return text + (f"  ({action['note']})" if action.get("note") else "")
 
 
-def setup_lines(case: Mapping[str, JSON]) -> list[str]:
+def setup_lines(case: Case) -> list[str]:
     setup = case.get("setup", {})
     players = setup.get("players", [])
     active = setup.get("active_player", players[0].get("alias") if players else None)
@@ -68,7 +66,8 @@ def setup_lines(case: Mapping[str, JSON]) -> list[str]:
             facts.append("mana pool " + amounts(player["mana_pool"], ""))
         lines.append(f"{player.get('alias')}: " + "; ".join(facts))
         for zone in ZONES_IN_SETUP:
-            for obj in player.get(zone, []):
+            for listed in player.get(zone, []):
+                obj: Mapping[str, object] = listed
                 traits = []
                 for key in ("token", "tapped", "summoning_sick", "loyalty_activated"):
                     if obj.get(key):
@@ -85,11 +84,11 @@ def setup_lines(case: Mapping[str, JSON]) -> list[str]:
     return lines
 
 
-def script_lines(case: Mapping[str, JSON]) -> list[str]:
+def script_lines(case: Case) -> list[str]:
     return [f"{i}. {action_words(action)}" for i, action in enumerate(case.get("script", []))]
 
 
-def decision_lines(case: Mapping[str, JSON]) -> list[str]:
+def decision_lines(case: Case) -> list[str]:
     lines = []
     for i, entry in enumerate(case.get("decisions", [])):
         who = f" by {entry['player']}" if entry.get("player") else ""
@@ -105,7 +104,7 @@ def decision_lines(case: Mapping[str, JSON]) -> list[str]:
     return lines
 
 
-def rule_lines(case: Mapping[str, JSON], rules: RuleIndex | None) -> list[str]:
+def rule_lines(case: Case, rules: RuleIndex | None) -> list[str]:
     out = []
     for number in case.get("rules", []):
         text = rules.get(number) if rules else None
@@ -113,11 +112,12 @@ def rule_lines(case: Mapping[str, JSON], rules: RuleIndex | None) -> list[str]:
     return out
 
 
-def expectation_rows(case: Mapping[str, JSON], final: JSON) -> list[tuple[str, JSON, JSON, bool]]:
-    """(where, expected, observed, holds) for every object and player field the case expects."""
-    rows: list[tuple[str, JSON, JSON, bool]] = []
+def expectation_rows(case: Case, observed: object) -> list[tuple[str, object, object, bool]]:
+    """(where, expected, observed, holds) for every object and player field the case expects, on the
+    engine's final projection (``observed``, read defensively)."""
+    rows: list[tuple[str, object, object, bool]] = []
     expect = case.get("expect", {})
-    final = final if isinstance(final, dict) else {}
+    final: dict[str, object] = observed if isinstance(observed, dict) else {}
     for alias, spec in expect.get("objects", {}).items():
         obj = object_by_ref(final, alias)
         if obj is None:
@@ -136,10 +136,12 @@ def expectation_rows(case: Mapping[str, JSON], final: JSON) -> list[tuple[str, J
             elif key == "counters":
                 got = nonzero(obj.get("counters"))
                 rows.append((f"objects.{alias}.counters", nonzero(want), got, nonzero(want) == got))
-    players = final.get("players", {}) if isinstance(final.get("players"), dict) else {}
-    for alias, spec in expect.get("players", {}).items():
-        player = players.get(alias, {}) if isinstance(players.get(alias), dict) else {}
-        for key, want in spec.items():
+    listed_players = final.get("players", {})
+    players: dict[str, object] = listed_players if isinstance(listed_players, dict) else {}
+    for alias, player_spec in expect.get("players", {}).items():
+        listed_player = players.get(alias, {})
+        player: dict[str, object] = listed_player if isinstance(listed_player, dict) else {}
+        for key, want in player_spec.items():
             if key in PLAYER_FIELDS:
                 rows.append((f"players.{alias}.{key}", want, player.get(key), player.get(key) == want))
             elif key in ("counters", "mana_pool"):
