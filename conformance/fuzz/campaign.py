@@ -70,7 +70,7 @@ def run_batch(
     for prop in _props(area, engine):
         inner = prop.hypothesis.inner_test  # type: ignore[attr-defined]
 
-        def counted(*args: Any, _inner: Any = inner, **kwargs: Any) -> None:
+        def counted(*args: object, _inner: Callable[..., object] = inner, **kwargs: object) -> None:
             count[0] += 1
             _inner(*args, **kwargs)
 

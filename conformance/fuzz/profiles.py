@@ -19,7 +19,7 @@ import os
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from hypothesis import HealthCheck, Phase, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
@@ -65,7 +65,7 @@ def load(name: str | None = None) -> str:
     return chosen
 
 
-def derandomize(test: Callable[..., Any], key: str) -> None:
+def derandomize(test: Callable[..., object], key: str) -> None:
     """Fix the seed of a Hypothesis test from ``key`` when the current profile is a seeded one."""
     if settings.get_current_profile_name() in SEEDED and getattr(test, "is_hypothesis_test", False):
         test = getattr(test, "__func__", test)  # a bound method (stateful TestCase): seed the function
