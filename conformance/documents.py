@@ -163,6 +163,10 @@ class Permanent(TypedDict, total=False):
     loyalty_activated: bool
 
 
+#: The zones a setup player lists objects in (spec/README.md 1.2), in the order cases write them.
+SetupZone = Literal["battlefield", "hand", "library", "graveyard", "exile", "sideboard", "collection"]
+
+
 class SetupPlayer(TypedDict, total=False):
     """A player of the setup and their zones (case.schema.json ``$defs/player``)."""
 
@@ -458,7 +462,7 @@ Event = TypedDict(
         "player": str | None,
         "card": str | None,
         "source": str | None,
-        "ability": int,
+        "ability": int | None,
         "controller": str | None,
         "kind": str,
         "object": str | None,
@@ -471,10 +475,10 @@ Event = TypedDict(
         "to": str | None,
         "target": str | None,
         "paid": bool,
-        "option": str,
+        "option": "Answer",  # the villainous choice, as answered
         "step": str,
         "turn": int,
-        "color": str,
+        "color": "Answer",  # the colour chosen, as answered
         "attached_to": str | None,
     },
     total=False,
@@ -487,9 +491,9 @@ class ObservedDecision(TypedDict, total=False):
 
     kind: Required[str]
     player: str | None
-    source: str | None
-    options: list[JSONValue] | None
-    answer: Answer
+    source: "Ref | None"  # a ref, as the engine names the source (an adapter may echo the case's)
+    options: Sequence[JSONValue] | None
+    answer: object  # as given or taken (an answer of the case, or the engine's own): informative
     used: int | None
     auto: bool
     forced: bool
@@ -500,8 +504,8 @@ class Unanswered(TypedDict, total=False):
 
     kind: str
     player: str | None
-    source: str | None
-    options: list[JSONValue] | None
+    source: "Ref | None"
+    options: Sequence[JSONValue] | None
 
 
 class Observation(TypedDict, total=False):

@@ -82,6 +82,11 @@ def test_the_projection_has_at_least_the_fields_the_protocol_checks() -> None:
     assert set(RESULT["$defs"]["projection"]["properties"]) <= set(d.Projection.__annotations__)
 
 
+def test_the_setup_zones_are_the_zones_of_a_setup_player() -> None:
+    zones = set(DEFS["player"]["properties"]) - {"alias", "life", "counters", "mana_pool"}
+    assert set(get_args(d.SetupZone)) == zones
+
+
 def test_an_event_pattern_names_the_fields_of_an_event() -> None:
     assert set(d.EventPattern.__annotations__) == set(d.Event.__annotations__)
 

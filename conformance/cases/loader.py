@@ -15,10 +15,10 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, get_args
+from typing import get_args
 
 from conformance import paths
-from conformance.documents import Card, Case, JSONValue
+from conformance.documents import Card, Case, JSONValue, SetupZone
 
 
 @dataclass(frozen=True, order=True)
@@ -295,6 +295,4 @@ def inline_card_data(case: object) -> dict[str, dict[str, JSONValue]]:
     return out
 
 
-SetupZone = Literal["battlefield", "hand", "library", "graveyard", "exile", "sideboard", "collection"]
-#: The zones a setup player lists objects in (spec/README.md 1.2), in the order cases write them.
 ZONES_IN_SETUP: tuple[SetupZone, ...] = get_args(SetupZone)

@@ -20,9 +20,9 @@ from __future__ import annotations
 import atexit
 import os
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING
 
-from conformance.documents import Case, Observation
+from conformance.documents import Case, Observation, SetupZone
 from conformance.engines.inprocess import ModuleEngine
 from conformance.fuzz.regressions import report
 from conformance.interface import RunResult
@@ -56,8 +56,7 @@ def other_engine(command: str, timeout: float = 10.0) -> ProtocolEngine:
     return _others[key]
 
 
-SetupZone = Literal["battlefield", "hand", "graveyard", "library", "exile"]
-SETUP_ZONES: tuple[SetupZone, ...] = get_args(SetupZone)
+SETUP_ZONES: tuple[SetupZone, ...] = ("battlefield", "hand", "graveyard", "library", "exile")
 
 
 def _setup_aliases(case: Case) -> list[str]:
