@@ -28,6 +28,9 @@ per suite run: 0.90 M ``m[k]``, 68 k ``get``, 32 k constructions, 25 k ``items()
   the 11 sorts that make its output independent of the hash seed again 0.97 (0.88-1.11);
 - ``mtgc run`` (validation included), A/B cpu median of 10 pairs: frozendict 1.02 (0.87-1.10),
   immutables 0.98 (0.79-1.30), rpds 1.08, pyrsistent 1.04: within the machine's noise;
+- on the change itself (the tree with frozendict against the tree before it, A/B cpu median): four
+  suite passes 0.99 (0.88-1.14, 10 pairs); ``mtgc run`` 0.99 (0.91-1.17, 12 pairs; a noisier call of
+  8 pairs gave 1.11, 0.84-1.25);
 - peak memory of the whole-suite run: 41.1-41.9 MB for every one (FMap 41.2 MB);
 - output: frozendict and immutabledict give FMap's observations byte for byte under any hash seed;
   immutables, pyrsistent and rpds order counters by hash, so 17 of the 797 observations (event order,
