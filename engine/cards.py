@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .errors import BadCardData
@@ -30,7 +31,10 @@ class CardDef:
     abilities: tuple[Ability, ...]
     is_token: bool = False
 
-    @property
+    # Derived from ``abilities`` once per card, not each time an object's characteristics are looked at
+    # (cached_property writes the instance's __dict__ directly, which a frozen dataclass allows).
+
+    @cached_property
     def keywords(self) -> tuple[str, ...]:
         return tuple(a["keyword"] for a in self.abilities if a["kind"] == "keyword")
 
@@ -40,10 +44,15 @@ class CardDef:
                 return int(a.get("n", 0))
         return None
 
-    @property
+    @cached_property
     def activated(self) -> tuple[Ability, ...]:
         """Activated abilities in Oracle-text order: what a script's ``ability`` index counts."""
         return tuple(a for a in self.abilities if a["kind"] == "activated")
+
+    @cached_property
+    def statics(self) -> tuple[Mapping[str, Any], ...]:
+        """What its static abilities say (CR 604.1), in Oracle-text order."""
+        return tuple(a["static"] for a in self.abilities if a["kind"] == "static")
 
     @property
     def mana_value(self) -> int:

@@ -2,13 +2,15 @@
 
 Layer 4 (types an effect adds, "becomes a creature") and layer 7 for power/toughness (CR 613.4): printed
 or set values (7b), then modifications and counters (7c). Static abilities of other permanents apply
-while their source is on the battlefield (CR 611.3a).
+while their source is on the battlefield (CR 611.3a); they are gathered once per game state
+(``in_play``), so working out every object's characteristics is linear in the size of the game.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import CardDef
@@ -31,8 +33,8 @@ def granted_abilities(game: Game, o: Obj) -> list[Mapping[str, Any]]:
     {3}", Hall of Storm Giants) or by a static ability (layer 6, CR 613.1f)."""
     out = [m.ability for m in sorted(o.mods, key=lambda m: m.timestamp) if m.ability]
     if o.zone == "battlefield":
-        for src, st in _statics(game):
-            if st.get("abilities") and _static_applies(game, src, st, o):
+        for src, st in in_play(game).abilities:
+            if _static_applies(game, src, st, o):
                 out += [a for a in st["abilities"] if a["kind"] == "keyword"]
     return out
 
@@ -57,12 +59,59 @@ def as_triggered(a: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None
 
 
-def _statics(game: Game) -> Iterable[tuple[Obj, Mapping[str, Any]]]:
-    for sid in game.battlefield:
-        s = game.objects[sid]
-        for a in card(game, s).abilities:
-            if a["kind"] == "static":
-                yield s, a["static"]
+Static = tuple[Obj, Mapping[str, Any]]
+
+
+class InPlay:
+    """The static abilities of the permanents on the battlefield in one game state (CR 611.3a: they apply
+    while their source is there), in battlefield order, then Oracle order: the continuous effects each
+    object's characteristics are worked out from (CR 613). Sorted by what they can change: the power and
+    toughness (layer 7c, CR 613.4c), keywords (given or taken, with those gained as keyword abilities)
+    and abilities (layer 6, CR 613.1f). A static without ``affects`` applies to no object
+    (``_static_applies``): it is only in ``statics``."""
+
+    __slots__ = ("game", "statics", "power_toughness", "keywords", "abilities")
+
+    def __init__(self, game: Game) -> None:
+        objects = game.objects
+        self.game = game
+        self.statics = tuple(st for sid in game.battlefield for st in statics_of(game, objects[sid]))
+        applying = [(src, st) for src, st in self.statics if "affects" in st]
+        self.power_toughness = tuple((src, st) for src, st in applying if "power" in st or "toughness" in st)
+        self.abilities = tuple((src, st) for src, st in applying if st.get("abilities"))
+        keywords = []
+        for src, st in applying:
+            granted = tuple(a["keyword"] for a in st.get("abilities", ()) if a["kind"] == "keyword")
+            if st.get("keywords") or st.get("loses_keywords") or granted:
+                keywords.append((src, st, (*st.get("keywords", ()), *granted)))
+        self.keywords: tuple[tuple[Obj, Mapping[str, Any], tuple[str, ...]], ...] = tuple(keywords)
+
+
+_KEPT = 16  # game states whose static abilities are remembered (the latest ones)
+_IN_PLAY: dict[int, InPlay] = {}  # id(game) -> the statics of that game
+_IN_PLAY_LOCK = threading.Lock()
+
+
+def statics_of(game: Game, s: Obj) -> tuple[Static, ...]:
+    """The static abilities of one permanent ``s``, as (source, static) pairs in Oracle order."""
+    statics = card(game, s).statics
+    return tuple((s, st) for st in statics) if statics else ()
+
+
+def in_play(game: Game) -> InPlay:
+    """The static abilities in play, gathered once per game state: the state is immutable, so the same
+    state has the same statics, and an object's characteristics cost the statics there are, not a look
+    at every permanent again (a game of N objects is linear work, not N x N). The latest states are
+    remembered by identity; an entry keeps its state alive, so its id can't be reused while kept."""
+    kept = _IN_PLAY.get(id(game))
+    if kept is not None and kept.game is game:
+        return kept
+    found = InPlay(game)
+    with _IN_PLAY_LOCK:  # runs of cases may share this process (mtgc run --jobs)
+        while len(_IN_PLAY) >= _KEPT:
+            del _IN_PLAY[next(iter(_IN_PLAY))]  # the oldest
+        _IN_PLAY[id(game)] = found
+    return found
 
 
 def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool:
@@ -82,8 +131,8 @@ def activated(game: Game, o: Obj) -> tuple[Mapping[str, Any], ...]:
     CR 613.1f; Chromatic Lantern), which a script's ``ability`` index counts after the printed ones."""
     out = card(game, o).activated
     if o.zone == "battlefield":
-        for src, st in _statics(game):
-            if st.get("abilities") and _static_applies(game, src, st, o):
+        for src, st in in_play(game).abilities:
+            if _static_applies(game, src, st, o):
                 out += tuple(a for a in st["abilities"] if a["kind"] == "activated")
     return out
 
@@ -130,11 +179,9 @@ def keywords(game: Game, o: Obj) -> list[str]:
     if o.zone == "battlefield" and o.id not in _GRANTING:
         _GRANTING.add(o.id)
         try:
-            for src, st in _statics(game):
-                granted = tuple(a["keyword"] for a in st.get("abilities", ()) if a["kind"] == "keyword")
-                if ((st.get("keywords") or st.get("loses_keywords") or granted)
-                        and _static_applies(game, src, st, o)):
-                    layered.append(((src.timestamp, src.id), True, (*st.get("keywords", ()), *granted)))
+            for src, st, gained in in_play(game).keywords:
+                if _static_applies(game, src, st, o):
+                    layered.append(((src.timestamp, src.id), True, gained))
                     layered.append(((src.timestamp, src.id), False, tuple(st.get("loses_keywords", ()))))
         finally:
             _GRANTING.discard(o.id)
@@ -177,7 +224,7 @@ def power_toughness(game: Game, o: Obj) -> tuple[int | None, int | None]:
         return None, None
     p, t = p0, t0
     if o.zone == "battlefield":
-        for src, st in _statics(game):
+        for src, st in in_play(game).power_toughness:
             if _static_applies(game, src, st, o):
                 p += st.get("power", 0)
                 t += st.get("toughness", 0)
@@ -208,7 +255,7 @@ def as_though_haste(game: Game, o: Obj) -> bool:
     """"You may activate abilities of creatures you control as though those creatures had haste"
     (Thousand-Year Elixir): only for {T}/{Q} costs of activated abilities (CR 302.6), not for attacking."""
     return any(st.get("abilities_as_though_haste") and _static_applies(game, src, st, o)
-               for src, st in _statics(game))
+               for src, st in in_play(game).statics)
 
 
 def can_get_counter(game: Game, target: tuple[Any, ...], kind: str, entering: Obj | None = None) -> bool:
@@ -217,7 +264,7 @@ def can_get_counter(game: Game, target: tuple[Any, ...], kind: str, entering: Ob
     Melira). "Can't" beats any instruction to put them (CR 101.2, 614.17); replacement effects may
     still have modified the event (Solemnity's ruling), but no counter is put. ``entering``: the
     permanent as it would exist on the battlefield (CR 614.12)."""
-    for src, st in _statics(game):
+    for src, st in in_play(game).statics:
         no = st.get("no_counters")
         if not no or (isinstance(no, str) and no != kind):
             continue
@@ -254,6 +301,21 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         zone = "stack"
     if zone and o.zone != zone:
         return False
+    # the checks of the object's status first (cheap), then of its characteristics: all must hold
+    if not _relation(flt.get("controller"), o.controller, me, game):
+        return False
+    if not _relation(flt.get("owner"), o.owner, me, game):
+        return False
+    if flt.get("other") and src is not None and o.id == src.id:
+        return False
+    if flt.get("self") and (src is None or o.id != src.id):
+        return False
+    if flt.get("attached") and (src is None or src.attached_to != o.id):  # "enchanted / equipped creature"
+        return False
+    if "token" in flt and o.token != flt["token"]:
+        return False
+    if "tapped" in flt and o.tapped != flt["tapped"]:
+        return False
     c = card(game, o)
     if flt.get("types") and not set(flt["types"]) & set(types(game, o)):
         return False
@@ -276,20 +338,6 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
                               and o.id not in game.removed_from_combat) != flt["blocking"]:
         return False
     if flt.get("colors") and not set(flt["colors"]) & set(c.colors):
-        return False
-    if not _relation(flt.get("controller"), o.controller, me, game):
-        return False
-    if not _relation(flt.get("owner"), o.owner, me, game):
-        return False
-    if flt.get("other") and src is not None and o.id == src.id:
-        return False
-    if flt.get("self") and (src is None or o.id != src.id):
-        return False
-    if flt.get("attached") and (src is None or src.attached_to != o.id):  # "enchanted / equipped creature"
-        return False
-    if "token" in flt and o.token != flt["token"]:
-        return False
-    if "tapped" in flt and o.tapped != flt["tapped"]:
         return False
     if flt.get("keywords") and not set(flt["keywords"]) <= set(keywords(game, o)):  # "creature with flying"
         return False
