@@ -1,4 +1,5 @@
-"""``python -m benchmarks``: the suite, the protocol, the fuzzer and phase-python, side by side.
+"""``python -m benchmarks``: the suite, the protocol, the fuzzer and phase-python, side by side; and one
+case at 100, 1,000 and 5,000 objects (benchmarks/scaling.py), whose time should grow linearly.
 
 Repetitions are interleaved (in process, protocol, phase, validate; then fuzz 1 worker, 2 workers)
 so a noisy machine slows every variant alike; each figure is the median over repetitions. The suite
@@ -22,6 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks import scaling
 from conformance.cases.selection import select
 from conformance.cases.validate import validate
 from conformance.engines.inprocess import ModuleEngine
@@ -37,6 +39,8 @@ TARGETS = {
     "fuzz_examples_per_s": 300.0,
     "fuzz_two_worker_ratio": 1.8,
     "peak_memory_mb": 200.0,
+    "scaling_ratio": 50.0,  # time(5,000 objects) / time(100 objects): linear
+    "scaling_small_cases": 100.0,  # a 5,000-object case in the time of 100 five-object cases
 }
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m conformance.adapters.reference"
 
@@ -178,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--phase-python", help="interpreter with phase-python installed")
     parser.add_argument("--no-phase", action="store_true")
     parser.add_argument("--no-fuzz", action="store_true")
+    parser.add_argument("--no-scaling", action="store_true", help="skip the 100/1,000/5,000-object case")
+    parser.add_argument("--scaling-repeat", type=int, default=3)
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     targets = [Path(p) for p in args.paths] or None
@@ -256,6 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         cwd=ROOT,
     )
     out["memory"] = json.loads(memory.stdout.strip().splitlines()[-1]) if memory.returncode == 0 else None
+
+    if not args.no_scaling:
+        sizes = sorted({scaling.SMALL, *scaling.SIZES})
+        out["scaling"] = scaling.report(scaling.measure(sizes, args.scaling_repeat))
 
     if not args.no_fuzz:
         out["fuzz"] = fuzz(args)
@@ -391,6 +401,29 @@ def print_table(out: dict[str, Any]) -> None:
                 verdict(memory["maxrss_mb"], TARGETS["peak_memory_mb"], False),
             )
         )
+    grown = out.get("scaling")
+    if grown:
+        low, high = grown["sizes"]
+        shown = {int(n): s for n, s in grown["seconds"].items() if int(n) != scaling.SMALL}
+        rows.append(
+            (
+                f"one case, {' / '.join(f'{n:,}' for n in shown)} objects",
+                " / ".join(f"{s:.3f}" for s in shown.values())
+                + f" s: time({high:,}) = {grown['ratio']:.1f}x time({low:,})",
+                f"<= {grown['linear_ratio']:.0f}x (linear)",
+                verdict(grown["ratio"], TARGETS["scaling_ratio"], False),
+            )
+        )
+        if "small_cases_equivalent" in grown:
+            rows.append(
+                (
+                    f"{high:,}-object case vs {scaling.SMALL}-object cases",
+                    f"the time of {grown['small_cases_equivalent']:.0f} "
+                    f"({grown['seconds'][str(scaling.SMALL)] * 1e3:.2f} ms each)",
+                    f"about {grown['small_cases_target']:.0f}",
+                    verdict(grown["small_cases_equivalent"], TARGETS["scaling_small_cases"], False),
+                )
+            )
     widths = [max(len(r[i]) for r in rows + [("measure", "value", "target", "status")]) for i in range(4)]
     line = "| " + " | ".join(f"{{:<{w}}}" for w in widths) + " |"
     print(
