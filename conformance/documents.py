@@ -403,7 +403,7 @@ class StepResult(TypedDict, total=False):
 class PlayerView(TypedDict, total=False):
     """A player in the projection (spec/README.md 2.1, ``players``)."""
 
-    life: int
+    life: int | None
     counters: Counters
     mana_pool: Mana
     crimes_committed: int
@@ -417,7 +417,7 @@ class ObjectView(TypedDict, total=False):
     """An object in the projection (spec/README.md 2.1, ``objects``)."""
 
     ref: str | None
-    name: str
+    name: str | None
     zone: str
     owner: str | None
     controller: str | None
@@ -467,7 +467,7 @@ Event = TypedDict(
         "kind": str,
         "object": str | None,
         "counter": str,
-        "amount": int,
+        "amount": int | None,
         "by": str | None,
         "entering": bool,
         "mana": Mana,
@@ -476,7 +476,7 @@ Event = TypedDict(
         "target": str | None,
         "paid": bool,
         "option": "Answer",  # the villainous choice, as answered
-        "step": str,
+        "step": str | None,
         "turn": int,
         "color": "Answer",  # the colour chosen, as answered
         "attached_to": str | None,
@@ -492,7 +492,7 @@ class ObservedDecision(TypedDict, total=False):
     kind: Required[str]
     player: str | None
     source: "Ref | None"  # a ref, as the engine names the source (an adapter may echo the case's)
-    options: Sequence[JSONValue] | None
+    options: Sequence[object] | None  # JSON values written like answers: refs, symbols, payments, ...
     answer: object  # as given or taken (an answer of the case, or the engine's own): informative
     used: int | None
     auto: bool
@@ -505,7 +505,7 @@ class Unanswered(TypedDict, total=False):
     kind: str
     player: str | None
     source: "Ref | None"
-    options: Sequence[JSONValue] | None
+    options: Sequence[object] | None
 
 
 class Observation(TypedDict, total=False):

@@ -12,12 +12,28 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
-JSON = Any
+from conformance.documents import (
+    Card,
+    Case,
+    DecisionEntry,
+    EngineAnswer,
+    Event,
+    Observation,
+    ObservedDecision,
+    Projection,
+    Ref,
+    SetupPlayer,
+    SetupZone,
+    StepResult,
+)
+from conformance.documents import (
+    Unanswered as UnansweredDecision,
+)
 
 STEPS = (
     "untap",
@@ -38,7 +54,8 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "comma
 SETUP_ZONES = ("battlefield", "hand", "library", "graveyard", "exile")
 MANA_SYMBOLS = ("W", "U", "B", "R", "G", "C")
 
-# Basic lands in MTGJSON AtomicCard shape, used to pad decks when the catalogue lacks them.
+# Basic lands in MTGJSON AtomicCard shape (the engines' own card format, untyped here), used to pad
+# decks when the catalogue lacks them.
 BASIC_LANDS: dict[str, dict[str, Any]] = {
     name: {
         "name": name,
@@ -72,7 +89,7 @@ def cache_dir(engine: str) -> Path:
     return path
 
 
-def content_hash(value: JSON) -> str:
+def content_hash(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:24]
 
 
@@ -86,12 +103,14 @@ MTGJSON_FIELDS = (
 )
 
 
-def mtgjson_card(entry: dict[str, Any]) -> dict[str, Any]:
-    """The MTGJSON AtomicCard fields of a catalogue entry, with the ones engines require filled in.
+def mtgjson_card(entry: Card) -> dict[str, Any]:
+    """The MTGJSON AtomicCard fields of a catalogue entry, with the ones engines require filled in
+    (an engine's card data, untyped here).
 
     Other catalogue fields (the reference engine's ``abilities``, ``source``) are dropped.
     """
-    card = {k: entry[k] for k in MTGJSON_FIELDS if k in entry}
+    fields: Mapping[str, object] = entry
+    card: dict[str, Any] = {k: fields[k] for k in MTGJSON_FIELDS if k in fields}
     cost = card.get("manaCost") or ""
     symbols = re.findall(r"\{([^}]+)\}", cost)
     if not card.get("colors"):
@@ -120,25 +139,33 @@ def mtgjson_card(entry: dict[str, Any]) -> dict[str, Any]:
 class SetupObject:
     alias: str
     card: str
-    zone: str
+    zone: SetupZone
     player: str  # the player whose zone lists it (controller for permanents)
     owner: str
-    spec: dict[str, Any]
+    spec: Mapping[str, object]  # the case's entry: a permanent, a card, an exiled card
 
 
-def setup_players(case: dict[str, Any]) -> list[dict[str, Any]]:
+def setup_players(case: Case) -> list[SetupPlayer]:
     return list(case["setup"]["players"])
 
 
-def setup_objects(case: dict[str, Any]) -> Iterator[SetupObject]:
+_NOT_BATTLEFIELD: tuple[SetupZone, ...] = tuple(z for z in get_args(SetupZone) if z != "battlefield")
+
+
+def setup_objects(case: Case) -> Iterator[SetupObject]:
+    """Every object of the setup, player by player, zone by zone (battlefield first)."""
     for p in case["setup"]["players"]:
-        for zone in SETUP_ZONES + ("sideboard", "collection"):
+        for permanent in p.get("battlefield", []):
+            owner = permanent.get("owner", p["alias"])
+            yield SetupObject(
+                permanent["alias"], permanent["card"], "battlefield", p["alias"], owner, permanent
+            )
+        for zone in _NOT_BATTLEFIELD:
             for spec in p.get(zone, []):
-                owner = spec.get("owner", p["alias"]) if zone == "battlefield" else p["alias"]
-                yield SetupObject(spec["alias"], spec["card"], zone, p["alias"], owner, spec)
+                yield SetupObject(spec["alias"], spec["card"], zone, p["alias"], p["alias"], spec)
 
 
-def case_card_names(case: dict[str, Any]) -> set[str]:
+def case_card_names(case: Case) -> set[str]:
     return {o.card for o in setup_objects(case)}
 
 
@@ -157,7 +184,7 @@ def counter_from_case(kind: str) -> str:
     return kind
 
 
-def keyword_name(raw: Any) -> str:
+def keyword_name(raw: object) -> str:
     """'FirstStrike' -> 'First strike'; {'Tribute': 1} -> 'Tribute'."""
     if isinstance(raw, dict):
         raw = next(iter(raw), "")
@@ -170,12 +197,18 @@ def keyword_name(raw: Any) -> str:
 class DecisionBook:
     """The case's decisions and the record of every decision the engine asked (spec 1.4, 2)."""
 
-    entries: list[dict[str, Any]]
+    entries: list[DecisionEntry]
     used: set[int] = field(default_factory=set)
-    asked: list[dict[str, Any]] = field(default_factory=list)
-    unanswered: dict[str, Any] | None = None
+    asked: list[ObservedDecision] = field(default_factory=list)
+    unanswered: UnansweredDecision | None = None
 
-    def match(self, kind: str, player: str | None, source_matches: Any, options: Any = None) -> int | None:
+    def match(
+        self,
+        kind: str,
+        player: str | None,
+        source_matches: Callable[[Ref], bool],
+        options: object = None,
+    ) -> int | None:
         """Index of the first unused entry of this kind for this player and source, else None.
 
         ``source_matches(ref) -> bool`` says whether an entry's ``source`` ref names the decision's source.
@@ -196,9 +229,9 @@ class DecisionBook:
         self,
         kind: str,
         player: str | None,
-        source: str | None,
-        options: Any,
-        answer: Any,
+        source: Ref | None,
+        options: Sequence[object] | None,
+        answer: object,
         used: int | None,
         auto: bool,
     ) -> None:
@@ -216,8 +249,36 @@ class DecisionBook:
             }
         )
 
-    def stop(self, kind: str, player: str | None, source: str | None, options: Any) -> None:
+    def stop(
+        self, kind: str, player: str | None, source: Ref | None, options: Sequence[object] | None
+    ) -> None:
         self.unanswered = {"kind": kind, "player": player, "source": source, "options": options}
+
+
+# -- reading an answer -------------------------------------------------------------------------------
+# An answer (the case's, or one the adapter takes) has the form its decision's kind gives it (spec/README.md
+# 1.4), and an adapter reads it so; one of another form raises TypeError or AttributeError, as reading it
+# that way does.
+def items(answer: object) -> list[object]:
+    """A list answer (targets, proliferate, modes, ...), item by item."""
+    if not isinstance(answer, Iterable):
+        raise TypeError(f"{type(answer).__name__!r} object is not iterable")
+    return list(answer)
+
+
+def by_alias(answer: object) -> Mapping[str, object]:
+    """An answer by alias (distribute, combat_damage, convoke, mana_payment)."""
+    if not isinstance(answer, Mapping):
+        raise AttributeError(f"{type(answer).__name__!r} object has no attribute 'items'")
+    return answer
+
+
+def whole(answer: object) -> int:
+    """A number answer (x, an amount)."""
+    if not isinstance(answer, int | float | str):
+        raise TypeError("int() argument must be a string, a bytes-like object or a real number, not "
+                        f"{type(answer).__name__!r}")
+    return int(answer)
 
 
 class Unanswered(Exception):
@@ -239,12 +300,12 @@ def rule_in(message: str) -> str | None:
 
 
 def observation(
-    steps: list[dict[str, Any]],
-    final: JSON,
-    snapshots: dict[str, JSON],
-    events: list[JSON],
+    steps: list[StepResult],
+    final: Projection,
+    snapshots: dict[str, Projection],
+    events: list[Event],
     book: DecisionBook,
-) -> dict[str, Any]:
+) -> Observation:
     return {
         "steps": steps,
         "final": final,
@@ -255,7 +316,7 @@ def observation(
     }
 
 
-def query_matches(obj: dict[str, Any], query: dict[str, Any]) -> bool:
+def query_matches(obj: Mapping[str, object], query: Mapping[str, object]) -> bool:
     return all(obj.get(k) == v for k, v in query.items())
 
 
@@ -264,13 +325,13 @@ class Unsupported(Exception):
 
 
 def guarded_run(
-    case: dict[str, Any],
+    case: Case,
     *,
     engine: str,
     module: str,
     unsupported_features: frozenset[str],
-    body: Callable[[], dict[str, Any]],
-) -> dict[str, Any]:
+    body: Callable[[], EngineAnswer],
+) -> EngineAnswer:
     """Run ``body`` (which returns an adapter result) for one case, the same way for every adapter.
 
     Declared-unsupported features and a missing engine package are answered without running; an
@@ -278,7 +339,7 @@ def guarded_run(
     engine's error (its type and message). Adds ``seconds``, the case's wall time."""
     t0 = time.perf_counter()
 
-    def timed(result: dict[str, Any]) -> dict[str, Any]:
+    def timed(result: EngineAnswer) -> EngineAnswer:
         result["seconds"] = round(time.perf_counter() - t0, 4)
         return result
 

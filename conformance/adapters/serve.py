@@ -20,18 +20,17 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Iterable
-from typing import IO, Any
+from collections.abc import Iterable, Mapping
+from typing import IO
 
+from conformance.documents import Handshake
 from conformance.engines import EngineUnavailable
 from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import RunResult
 from conformance.run.protocol import PROTOCOL_VERSION
 
-JSON = Any
 
-
-def handshake(engine: ModuleEngine) -> JSON:
+def handshake(engine: ModuleEngine) -> Handshake:
     """The handshake message: what the module says about itself."""
     info = engine.info()
     return {
@@ -42,8 +41,9 @@ def handshake(engine: ModuleEngine) -> JSON:
     }
 
 
-def answer(seq: JSON, result: RunResult) -> JSON:
-    """The result message for one run: observation, unsupported, or error (first line) + detail."""
+def answer(seq: object, result: RunResult) -> dict[str, object]:
+    """The result message for one run (protocol/result.json; the runner checks it): observation,
+    unsupported, or error (first line) + detail. ``seq`` is echoed as the run message had it."""
     if result.status == "observed":
         return {"seq": seq, "observation": result.observation}
     if result.status == "unsupported":
@@ -55,7 +55,7 @@ def answer(seq: JSON, result: RunResult) -> JSON:
 def serve(engine: ModuleEngine, lines: Iterable[str], out: IO[str]) -> int:
     """Answer protocol messages read from ``lines`` on ``out`` until stop or end of input."""
 
-    def send(message: JSON) -> None:
+    def send(message: Mapping[str, object]) -> None:
         out.write(json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=str) + "\n")
         out.flush()
 

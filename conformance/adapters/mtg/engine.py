@@ -24,6 +24,19 @@ from conformance.adapters.common import (
     observation,
     query_matches,
     setup_objects,
+    whole,
+)
+from conformance.documents import (
+    Action,
+    Card,
+    Case,
+    EngineAnswer,
+    Event,
+    JSONObject,
+    ObjectView,
+    PlayerView,
+    Projection,
+    StepResult,
 )
 
 ENGINE_NAME = "python-mtg"
@@ -62,21 +75,26 @@ def _case_counter(kind: str) -> str:
     return {"p1p1": "+1/+1", "m1m1": "-1/-1"}.get(kind, counter_to_case(kind))
 
 
-def _is_equip(ability: dict[str, Any]) -> bool:
+def _is_equip(ability: JSONObject) -> bool:
     """Equip in the catalogue: an activated ability whose effect is `attach` (python-mtg: a keyword)."""
     effects = ability.get("effects") or []
-    return ability.get("kind") == "activated" and any(e.get("do") == "attach" for e in effects)
+    listed = effects if isinstance(effects, list) else []
+    return ability.get("kind") == "activated" and any(isinstance(e, dict) and e.get("do") == "attach"
+                                                      for e in listed)
 
 
 class MtgRun:
-    def __init__(self, case: dict[str, Any], cards: dict[str, dict[str, Any]] | None = None) -> None:
+    """One case on python-mtg. Its game and state (relations of tuples) are untyped here (``Any``); the
+    case and the observation are the documents'."""
+
+    def __init__(self, case: Case, cards: dict[str, Card] | None = None) -> None:
         self.case = case
         self.cards = cards or {}
         self.players = [p["alias"] for p in case["setup"]["players"]]
         self.ids: dict[str, str] = {}
         self.refs: dict[str, str] = {}
         self.book = DecisionBook(list(case.get("decisions", [])))
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
         self.g: Any = None
 
     def setup(self) -> None:
@@ -135,7 +153,8 @@ class MtgRun:
                     st.setdefault("tapped", set()).add((iid,))
                 if spec.get("summoning_sick"):
                     st.setdefault("_sick", set()).add((iid,))
-                for kind, n in (spec.get("counters") or {}).items():
+                counters = spec.get("counters") or {}
+                for kind, n in counters.items() if isinstance(counters, dict) else ():
                     st.setdefault("counter", set()).add((iid, _counter_kind(kind), n))
                 if spec.get("damage") or spec.get("attached_to") or spec.get("token"):
                     raise Unsupported("damage, attachments and tokens are not set up for python-mtg")
@@ -191,19 +210,21 @@ class MtgRun:
             self.refs[iid] = f"{name}#{n}"
         return self.refs[iid]
 
-    def object_id(self, ref: Any) -> str:
+    def object_id(self, ref: object) -> str:
         if isinstance(ref, str):
             if ref in self.ids:
                 return self.ids[ref]
             raise Rejected(f"unknown object ref {ref!r}")
+        if not isinstance(ref, dict):  # a ref is an alias or {"find": query}
+            raise TypeError(f"{type(ref).__name__!r} object is not subscriptable")
         hits = [o for o in self.project()["objects"] if query_matches(o, ref["find"])]
         if len(hits) != 1:
             raise Rejected(f"ref {ref} matches {len(hits)} objects")
         return next(i for i, r in self.refs.items() if r == hits[0]["ref"])
 
-    def run_script(self) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        steps: list[dict[str, Any]] = []
-        snapshots: dict[str, Any] = {}
+    def run_script(self) -> tuple[list[StepResult], dict[str, Projection]]:
+        steps: list[StepResult] = []
+        snapshots: dict[str, Projection] = {}
         for step in self.case["script"]:
             act = step["action"]
             if act == "observe":
@@ -219,7 +240,7 @@ class MtgRun:
                 break  # spec 2: the run stops; ``unanswered`` says why
         return steps, snapshots
 
-    def do(self, step: dict[str, Any]) -> None:
+    def do(self, step: Action) -> None:
         act = step["action"]
         if act == "resolve":
             raise Rejected("resolve: the stack is empty (python-mtg resolves spells as they are cast)")
@@ -233,10 +254,14 @@ class MtgRun:
             move = self._choose_mode(found, step) if act == "cast" else found[0]
             before = self._facts()
             self.g.push(move.raw)
-            first = ([{"type": "spell_cast", "player": step["player"], "card": self.ref_of(iid)}]
-                     if act == "cast" else [])
-            last = ([{"type": "resolved", "source": self.ref_of(iid), "kind": "spell"}]
-                    if act == "cast" and self._zones().get(iid) != "hand" else [])  # resolved as it is cast
+            first: list[Event] = (
+                [{"type": "spell_cast", "player": step["player"], "card": self.ref_of(iid)}]
+                if act == "cast" else []
+            )
+            last: list[Event] = (  # resolved as it is cast
+                [{"type": "resolved", "source": self.ref_of(iid), "kind": "spell"}]
+                if act == "cast" and self._zones().get(iid) != "hand" else []
+            )
             self.events += derive_events(self, before, self._facts(), first, last)
         elif act == "activate":
             iid = self.object_id(step["source"])
@@ -264,12 +289,13 @@ class MtgRun:
         else:
             raise Rejected(f"the python-mtg adapter does not drive {act!r}")
 
-    def _ability_number(self, step: dict[str, Any], index: int) -> int | None:
+    def _ability_number(self, step: Action, index: int) -> int | None:
         """The spec's `ability` counts activated abilities only; python-mtg numbers every ability of the
         card except keywords, in Oracle order (Ozolith's activated ability is its a1, after a static).
         Equip (the catalogue's activated ability whose effect is `attach`) is not numbered: None."""
         name = next((o.card for o in setup_objects(self.case) if o.alias == step["source"]), None)
-        abilities = (self.cards.get(name) or {}).get("abilities") if name else None
+        card = self.cards.get(name) if name else None
+        abilities = card.get("abilities") if card else None
         if not abilities:
             return index
         activated = [a for a in abilities if a.get("kind") == "activated"]
@@ -280,7 +306,7 @@ class MtgRun:
         index -= sum(1 for a in activated[:index] if _is_equip(a))
         return positions[index] if index < len(positions) else index
 
-    def _choose_mode(self, found: list[Any], step: dict[str, Any]) -> Any:
+    def _choose_mode(self, found: list[Any], step: Action) -> Any:
         """python-mtg offers one cast move per mode of a modal spell ({'mode': 'mode<n>'}, n from 1 in
         Oracle order, a mode with no legal target left out): the case's `modes` answer picks the move."""
         modes = [m.raw[3].get("mode") if len(m.raw) > 3 and isinstance(m.raw[3], dict) else None
@@ -296,13 +322,13 @@ class MtgRun:
             raise Unanswered("modes")
         answer = self.book.entries[index]["answer"]
         self.book.record("modes", player, source, offered, answer, index, False)
-        wanted = [int(i) for i in answer] if isinstance(answer, list) else []
+        wanted = [whole(i) for i in answer] if isinstance(answer, list) else []
         missing = [i for i in wanted if i not in offered]
         if not wanted or missing:
             raise Rejected(f"modes: python-mtg offers no cast of {card!r} with mode(s) {missing or wanted}")
         return next(m for m, mode in zip(found, modes, strict=True) if mode == f"mode{wanted[0] + 1}")
 
-    def _choose_target(self, found: list[Any], step: dict[str, Any]) -> Any:
+    def _choose_target(self, found: list[Any], step: Action) -> Any:
         """python-mtg offers one activation move per target ({'target': id}): choosing the move is
         choosing the target, so the case's `targets` decision for this source picks it (CR 602.2b)."""
         options = [m.raw[3].get("target") if len(m.raw) > 3 and isinstance(m.raw[3], dict) else None
@@ -348,10 +374,10 @@ class MtgRun:
         hosts = [i for i in self._zones() if label.startswith(f"{i}_")]
         return self.ref_of(max(hosts, key=len)) if hosts else label
 
-    def _zone_events(self, before: dict[str, str], after: dict[str, str]) -> list[dict[str, Any]]:
+    def _zone_events(self, before: dict[str, str], after: dict[str, str]) -> list[Event]:
         tokens = self.tokens()
         owner = {c: p for (p, c) in self.g.state.get("printed_control", set())}
-        out: list[dict[str, Any]] = []
+        out: list[Event] = []
         for iid, zone in after.items():
             if iid in tokens and iid not in before and zone == "battlefield":  # CR 111.1
                 out.append({"type": "token_created", "object": self.ref_of(iid),
@@ -361,7 +387,7 @@ class MtgRun:
                             "to": zone})
         return out
 
-    def project(self) -> dict[str, Any]:
+    def project(self) -> Projection:
         g, st = self.g, self.g.state
         where = self._zones()
         on_bf = {i for i, z in where.items() if z == "battlefield"}
@@ -373,7 +399,7 @@ class MtgRun:
         owner = {c: p for (p, c) in st.get("printed_control", set())}
         attached = {s: c for (s, c) in st.get("attached_to", set())}
         tokens = self.tokens()
-        objects = []
+        objects: list[ObjectView] = []
         for iid in sorted(where):
             zone = where[iid]
             if zone == "library" and iid not in self.refs:
@@ -402,7 +428,7 @@ class MtgRun:
         for (o, k, n) in st.get("counter", set()):
             if o in self.players and n:
                 player_counters.setdefault(o, {})[_case_counter(k)] = n
-        players = {}
+        players: dict[str, PlayerView] = {}
         for p in self.players:
             pool = {SYMBOL.get(c, "C"): n for (q, c, n) in st.get("floating_mana", set()) if q == p and n}
             players[p] = {
@@ -419,8 +445,8 @@ class MtgRun:
                 "priority": g.turn, "players": players, "objects": objects, "stack": []}
 
 
-def derive_events(run: MtgRun, before: dict[str, Any], after: dict[str, Any], first: list[dict[str, Any]],
-                  last: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def derive_events(run: MtgRun, before: dict[str, Any], after: dict[str, Any], first: list[Event],
+                  last: list[Event]) -> list[Event]:
     """The events of one move, from python-mtg's state before and after it (net changes over the move):
     ``first`` (the cast or activation), crimes, zone changes, attachments, counters, life, ``last``."""
     events = list(first)
@@ -433,27 +459,29 @@ def derive_events(run: MtgRun, before: dict[str, Any], after: dict[str, Any], fi
             events.append({"type": "attached", "object": run.ref_of(obj), "attached_to": run.ref_of(host)})
     for holder, kind in sorted(set(before["counters"]) | set(after["counters"])):
         delta = after["counters"].get((holder, kind), 0) - before["counters"].get((holder, kind), 0)
+        change: Event = {"type": "counters_put" if delta > 0 else "counters_removed"}
         if holder in run.players:
-            who: dict[str, Any] = {"player": holder}
+            change["player"] = holder
         elif za.get(holder) == "battlefield" and (zb.get(holder) == "battlefield" or delta > 0):
-            who = {"object": run.ref_of(holder)}  # counters leaving with their object are not "removed"
+            change["object"] = run.ref_of(holder)  # counters leaving with their object are not "removed"
         else:
             continue
         if delta:
-            events.append({"type": "counters_put" if delta > 0 else "counters_removed", **who,
-                           "counter": _case_counter(kind), "amount": abs(delta)})
+            change["counter"] = _case_counter(kind)
+            change["amount"] = abs(delta)
+            events.append(change)
     for player in run.players:
-        change = int(after["life"].get(player, 0)) - int(before["life"].get(player, 0))
-        if change:
-            events.append({"type": "life_changed", "player": player, "amount": change})
+        life = int(after["life"].get(player, 0)) - int(before["life"].get(player, 0))
+        if life:
+            events.append({"type": "life_changed", "player": player, "amount": life})
     return events + last
 
 
-def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def run_case(case: Case, cards: dict[str, Card]) -> EngineAnswer:
     """Run one case on python-mtg. python-mtg uses its own card data; ``cards`` (the catalogue) only
     says how its abilities are numbered."""
 
-    def body() -> dict[str, Any]:
+    def body() -> EngineAnswer:
         run = MtgRun(case, cards)
         run.setup()
         steps, snapshots = run.run_script()

@@ -9,16 +9,17 @@ from importlib import metadata
 from typing import Any
 
 from conformance.adapters.common import BASIC_LANDS, cache_dir, content_hash, mtgjson_card
+from conformance.documents import Card
 
 try:
     ENGINE_VERSION = metadata.version("phase-python")
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 
-_engines: dict[str, Any] = {}
+_engines: dict[str, Any] = {}  # phase's Engine (untyped) per catalogue
 
 
-def card_data(cards: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+def card_data(cards: dict[str, Card]) -> tuple[str, dict[str, Any]]:
     """phase card-data (lowercase name -> CardFace) for a catalogue, cached per content hash."""
     import phase
 
@@ -41,7 +42,7 @@ def card_data(cards: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
     return key, faces
 
 
-def engine_for(cards: dict[str, dict[str, Any]]) -> tuple[Any, dict[str, str]]:
+def engine_for(cards: dict[str, Card]) -> tuple[Any, dict[str, str]]:
     """A loaded ``phase.Engine`` for these cards, and the cards phase could not build (name -> why)."""
     import phase
 

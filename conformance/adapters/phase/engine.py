@@ -9,6 +9,7 @@ answers every prompt from the case's decisions (spec/README.md 1.4) and returns 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from conformance.adapters.common import (
@@ -40,6 +41,17 @@ from conformance.adapters.phase.vocab import (
     infect_giver,
     prompt_key,
 )
+from conformance.documents import (
+    Action,
+    Answer,
+    Card,
+    Case,
+    EngineAnswer,
+    Event,
+    Projection,
+    Ref,
+    StepResult,
+)
 
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
@@ -60,7 +72,10 @@ class _AdapterError(Exception):
 
 
 class PhaseRun:
-    def __init__(self, engine: Any, case: dict[str, Any], cards: dict[str, Any] | None = None) -> None:
+    """One case on phase. phase's own objects (its module, game, states, actions, events) are untyped
+    JSON here (``Any``); the case and the observation are the documents'."""
+
+    def __init__(self, engine: Any, case: Case, cards: dict[str, Card] | None = None) -> None:
         self.engine = engine
         self.case = case
         self.cards = cards or {}  # the catalogue's cards by name (their abilities: which one is crew)
@@ -70,14 +85,14 @@ class PhaseRun:
         self.refs: dict[int, str] = {}
         self.seen_names: dict[str, int] = {}
         self.book = DecisionBook(list(case.get("decisions", [])))
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
         self.stack_info: dict[int, tuple[int, str, int]] = {}
         self.triggers_reported: set[int] = set()
         self.recorded_controller: dict[int, int] = {}  # from ZoneChanged records
         self.activating: int | None = None  # the script's ability index of the activation under way
         # the payment chosen at phase's ManaPayment prompt, until phase has taken it: (answer, seat,
         # the payer's pool before it, by symbol)
-        self.paying: tuple[dict[str, int], int, dict[str, int]] | None = None
+        self.paying: tuple[Mapping[str, object], int, dict[str, int]] | None = None
         self.convoked = False  # the convoke decision of the spell being cast was made (payment.convoke)
         # the spell or ability being cast or activated while phase pays it by itself (Auto)
         self.watch_mana: int | None = None
@@ -125,11 +140,11 @@ class PhaseRun:
     def waiting(self) -> dict[str, Any]:
         return dict(self.g.waiting_for())
 
-    def take_more(self, kind: str, seat: Any, n: int) -> list[Any]:
+    def take_more(self, kind: str, seat: Any, n: int) -> list[Answer]:
         """The answers of the next ``n`` unused entries of ``kind`` for this player, marked used and
         recorded as asked: one phase prompt that answers several of the case's decisions at once."""
         player = self.player_of(seat)
-        out: list[Any] = []
+        out: list[Answer] = []
         for _ in range(max(0, n)):
             index = self.book.match(kind, player, lambda ref: True)
             if index is None:
@@ -157,14 +172,14 @@ class PhaseRun:
             self.refs[oid] = f"{name}#{n}"
         return self.refs[oid]
 
-    def target_ref(self, t: Any) -> Any:
+    def target_ref(self, t: Any) -> str | None:
         if isinstance(t, dict) and "Object" in t:
             return self.ref_of(t["Object"])
         if isinstance(t, dict) and "Player" in t:
             return self.player_of(t["Player"])
         return None
 
-    def resolve_ref(self, ref: Any) -> dict[str, Any]:
+    def resolve_ref(self, ref: object) -> dict[str, Any]:
         """A case ref -> phase target ({"Object": id} or {"Player": seat})."""
         if isinstance(ref, str):
             if ref in self.seat:
@@ -172,6 +187,8 @@ class PhaseRun:
             if ref in self.ids:
                 return {"Object": self.ids[ref]}
             raise Rejected(f"unknown ref {ref!r}")
+        if not isinstance(ref, dict):  # a ref is an alias or {"find": query}
+            raise TypeError(f"{type(ref).__name__!r} object is not subscriptable")
         query = ref["find"]
         hits = [o for o in self.project()["objects"] if query_matches(o, query)]
         if len(hits) != 1:
@@ -179,7 +196,7 @@ class PhaseRun:
         oid = next(i for i, r in self.refs.items() if r == hits[0]["ref"])
         return {"Object": oid}
 
-    def object_id(self, ref: Any) -> int:
+    def object_id(self, ref: object) -> int:
         t = self.resolve_ref(ref)
         if "Object" not in t:
             raise Rejected(f"{ref!r} is a player, not an object")
@@ -312,14 +329,15 @@ class PhaseRun:
             self.dbg("SetTapped", {"object_id": oid, "tapped": True})
         self._setup_counters(o)
         host = spec.get("attached_to")
-        if host:
+        if isinstance(host, str) and host:  # an alias
             # Debug::Attach's target is internally tagged, unlike the {"Object": id} targets of actions
             target = ({"type": "Player", "data": self.seat[host]} if host in self.seat
                       else {"type": "Object", "data": self.ids[host]})
             self.dbg("Attach", {"object_id": oid, "target": target})
 
     def _setup_counters(self, o: SetupObject) -> None:
-        for kind, n in (o.spec.get("counters") or {}).items():
+        counters = o.spec.get("counters") or {}
+        for kind, n in counters.items() if isinstance(counters, dict) else ():
             if n:
                 self.dbg("ModifyCounters", {
                     "object_id": self.ids[o.alias], "counter_type": counter_from_case(kind), "delta": n})
@@ -351,9 +369,9 @@ class PhaseRun:
 
     # ------------------------------------------------------------ script
 
-    def run_script(self) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        steps: list[dict[str, Any]] = []
-        snapshots: dict[str, Any] = {}
+    def run_script(self) -> tuple[list[StepResult], dict[str, Projection]]:
+        steps: list[StepResult] = []
+        snapshots: dict[str, Projection] = {}
         for step in self.case["script"]:
             if step["action"] == "observe":
                 snapshots[step["label"]] = self.project()
@@ -390,7 +408,7 @@ class PhaseRun:
         # (precast_shortcut_runtime, outside the game state, counts the loads: it is not compared)
         return g if g.state()["state"] == saved["state"] else self.engine.load_game(saved)
 
-    def do(self, step: dict[str, Any]) -> None:
+    def do(self, step: Action) -> None:
         act = step["action"]
         if act == "cast":
             oid = self.object_id(step["card"])
@@ -516,7 +534,7 @@ class PhaseRun:
                 self.answer(w)
         raise Rejected(f"advance: {step} was not reached")
 
-    def declare_attackers(self, step: dict[str, Any]) -> None:
+    def declare_attackers(self, step: Action) -> None:
         for _ in range(MAX_PASSES):
             w = self.waiting()
             if w["type"] == "DeclareAttackers":
@@ -530,13 +548,13 @@ class PhaseRun:
                                                "data": {"attacks": attacks, "bands": []}})
         self.settle()
 
-    def _attack_target(self, ref: Any) -> dict[str, Any]:
+    def _attack_target(self, ref: Ref) -> dict[str, Any]:
         # phase's AttackTarget is internally tagged, like Debug::Attach's target
         t = self.resolve_ref(ref)
         return ({"type": "Player", "data": t["Player"]} if "Player" in t
                 else {"type": "Planeswalker", "data": t["Object"]})
 
-    def declare_blockers(self, step: dict[str, Any]) -> None:
+    def declare_blockers(self, step: Action) -> None:
         """Pass until phase asks DeclareBlockers, then declare [blocker, attacker] pairs (CR 509.1)."""
         for _ in range(MAX_PASSES):
             w = self.waiting()
@@ -589,7 +607,7 @@ class PhaseRun:
         kind = handler[0] if handler else f"phase:{key}"
         options = handler[1](self, data) if handler else None
 
-        def source_matches(ref: Any) -> bool:
+        def source_matches(ref: Ref) -> bool:
             try:
                 return source_id is not None and self.resolve_ref(ref) == {"Object": source_id}
             except Rejected:
@@ -629,7 +647,7 @@ class PhaseRun:
     def _object_ids(self) -> set[int]:
         return {int(k) for k in self.g.state()["state"]["objects"]}
 
-    def _brought_in(self, before: set[int], answer: Any) -> None:
+    def _brought_in(self, before: set[int], answer: Answer) -> None:
         """phase makes a card brought in from outside the game a new object and reports it only as
         CardsRevealed (when revealed): the new object of that card's name is the answer's alias, and its
         arrival is a zone_change from null (spec/README.md 2.2)."""
@@ -662,8 +680,8 @@ class PhaseRun:
                     return int(pending[key])
         return self.context
 
-    def _decision_event(self, prompt: str, data: dict[str, Any], player: str | None, answer: Any, at: int,
-                        entering: int | None) -> None:
+    def _decision_event(self, prompt: str, data: dict[str, Any], player: str | None, answer: Answer,
+                        at: int, entering: int | None) -> None:
         if prompt == "TributeChoice":
             self.events.insert(at, {"type": "tribute", "player": player, "paid": bool(answer)})
         elif prompt == "ChooseOneOfBranch":
@@ -673,7 +691,7 @@ class PhaseRun:
         elif prompt == "CrewVehicle":  # the creatures phase tapped to pay crew crewed it (CR 702.122b)
             self.events[at:at] = crewed_events(self, data.get("vehicle_id"))
 
-    def project(self) -> dict[str, Any]:
+    def project(self) -> Projection:
         return observe.project(self)
 
     # ------------------------------------------------------------ events
@@ -728,7 +746,7 @@ class PhaseRun:
     def _zone(self, z: Any) -> str | None:
         return str(z).lower() if z else None
 
-    def zone_changed_event(self, d: dict[str, Any]) -> dict[str, Any]:
+    def zone_changed_event(self, d: dict[str, Any]) -> Event:
         record = d.get("record") or {}
         oid = d.get("object_id")
         if isinstance(oid, int) and isinstance(record.get("controller"), int):
@@ -736,12 +754,12 @@ class PhaseRun:
         return {"type": "zone_change", "object": self.ref_of(oid, record.get("name")),
                 "from": self._zone(d.get("from")), "to": self._zone(d.get("to"))}
 
-    def resolved_event(self, d: dict[str, Any]) -> dict[str, Any]:
+    def resolved_event(self, d: dict[str, Any]) -> Event:
         source, kind, _ = self.stack_info.get(d.get("object_id", -1), (d.get("object_id"), "Spell", 0))
         return {"type": "resolved", "source": self.ref_of(source),
                 "kind": "spell" if kind == "Spell" else "ability"}
 
-    def became_target_event(self, d: dict[str, Any]) -> dict[str, Any] | None:
+    def became_target_event(self, d: dict[str, Any]) -> Event | None:
         """phase's BecomesTarget {target: {"Object": id}, source_id, source_controller} (CR 115.7)."""
         t = d.get("target")
         if not (isinstance(t, dict) and "Object" in t):
@@ -750,7 +768,7 @@ class PhaseRun:
                 "player": self.player_of(d.get("source_controller")),
                 "source": self.ref_of(d.get("source_id"))}
 
-    def pushed_event(self, d: dict[str, Any]) -> dict[str, Any] | None:
+    def pushed_event(self, d: dict[str, Any]) -> Event | None:
         info = self.stack_info.get(d.get("object_id", -1))
         if info and info[1] not in ("Spell", "ActivatedAbility", "KeywordAction:Crew"):
             self.triggers_reported.add(d["object_id"])
@@ -762,10 +780,10 @@ class PhaseRun:
 # ---------------------------------------------------------------- entry point
 
 
-def run_case(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def run_case(case: Case, cards: dict[str, Card]) -> EngineAnswer:
     """Run one case on phase; see the module docstring. Adds ``seconds`` (wall time of the case)."""
 
-    def body() -> dict[str, Any]:
+    def body() -> EngineAnswer:
         all_cards = dict(cards)
         for c in case.get("cards", []):
             all_cards[c["name"]] = c

@@ -7,11 +7,12 @@ from typing import Any
 from conformance.adapters.common import counter_to_case, keyword_name
 from conformance.adapters.phase.view import PhaseRunView
 from conformance.adapters.phase.vocab import STEP_OF_PHASE, SYMBOL_OF_COLOR, attached_to
+from conformance.documents import ObjectView, PlayerView, Projection, StackItem
 
 
-def project(run: PhaseRunView) -> dict[str, Any]:
+def project(run: PhaseRunView) -> Projection:
     s = run.g.state()["state"]
-    objects = []
+    objects: list[ObjectView] = []
     for k in sorted(s["objects"], key=int):
         o = s["objects"][k]
         oid = int(k)
@@ -19,7 +20,7 @@ def project(run: PhaseRunView) -> dict[str, Any]:
         if oid not in run.refs and zone in ("library", ""):
             continue
         objects.append(project_object(run, oid, o, zone))
-    players = {}
+    players: dict[str, PlayerView] = {}
     for seat, alias in enumerate(run.players):
         p = s["players"][seat]
         counters = {"poison": p.get("poison_counters", 0), "energy": p.get("energy", 0)}
@@ -37,7 +38,7 @@ def project(run: PhaseRunView) -> dict[str, Any]:
             "lost": bool(p.get("is_eliminated"))
             or p.get("status", {}).get("type") not in (None, "Active"),
         }
-    stack = []
+    stack: list[StackItem] = []
     for e in reversed(run.g.stack()):  # spec: top first; phase lists bottom first
         ability = (e["kind"].get("data") or {}).get("ability") or {}
         stack.append({
@@ -53,7 +54,7 @@ def project(run: PhaseRunView) -> dict[str, Any]:
         "players": players, "objects": objects, "stack": stack,
     }
 
-def project_object(run: PhaseRunView, oid: int, o: dict[str, Any], zone: str) -> dict[str, Any]:
+def project_object(run: PhaseRunView, oid: int, o: dict[str, Any], zone: str) -> ObjectView:
     counters = {counter_to_case(str(k)): n for k, n in (o.get("counters") or {}).items() if n}
     creature = "Creature" in ((o.get("card_types") or {}).get("core_types") or [])
     loyalty = o.get("loyalty")

@@ -3,9 +3,10 @@ mana pool only, and the check that its automatic payment tapped nothing (docs/ad
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from conformance.adapters.common import Rejected, Unanswered
+from conformance.adapters.common import Rejected, Unanswered, by_alias
 from conformance.adapters.phase.view import PhaseRunView
 from conformance.adapters.phase.vocab import COLOR_OF_SYMBOL, PROMPTS, SYMBOL_OF_COLOR, payment_candidates
 
@@ -33,9 +34,9 @@ def _pool(g: Any, seat: int) -> list[dict[str, Any]]:
 
 
 def has_convoke(run: PhaseRunView, oid: int) -> bool:
-    card = run.cards.get(str(run.g.object(oid).get("name"))) or {}
+    card = run.cards.get(str(run.g.object(oid).get("name")))
     return any(a.get("kind") == "keyword" and a.get("keyword") == "Convoke"
-               for a in card.get("abilities") or [])
+               for a in (card.get("abilities") if card else None) or [])
 
 
 def convoke(run: PhaseRunView, seat: int) -> None:
@@ -59,7 +60,7 @@ def convoke(run: PhaseRunView, seat: int) -> None:
         return
     answer = run.book.entries[index]["answer"]
     run.book.record("convoke", player, source, options, answer, index, False)
-    for ref, pays in (answer or {}).items():
+    for ref, pays in by_alias(answer or {}).items():
         oid = int(run.object_id(ref))
         mana_type = "Colorless" if pays == "generic" else COLOR_OF_SYMBOL.get(str(pays), str(pays))
         if {"object_id": oid, "mana_type": mana_type} not in _convoke_offers(run):  # asked as it is now
@@ -68,9 +69,9 @@ def convoke(run: PhaseRunView, seat: int) -> None:
         run.apply(seat, {"type": "TapForConvoke", "data": {"object_id": oid, "mana_type": mana_type}})
 
 
-def _names(run: PhaseRunView, source_id: int | None) -> Any:
+def _names(run: PhaseRunView, source_id: int | None) -> Callable[[object], bool]:
     """Whether a decision entry's ``source`` ref names this spell (DecisionBook.match)."""
-    def source_matches(ref: Any) -> bool:
+    def source_matches(ref: object) -> bool:
         try:
             return source_id is not None and run.resolve_ref(ref) == {"Object": source_id}
         except Rejected:
@@ -157,7 +158,7 @@ def pay_mana(run: PhaseRunView, seat: int) -> None:
                        "(the adapter pays from the pool only: mana abilities come before casting)",
                        "601.2h")
     if options is not None and len(options) == 1:
-        answer: Any = options[0]
+        answer: object = options[0]
         run.book.record("mana_payment", player, source, options, answer, None, True)
     else:
         index = run.book.match("mana_payment", player, _names(run, source_id))
@@ -173,7 +174,7 @@ def pay_mana(run: PhaseRunView, seat: int) -> None:
     run.paying = (answer, seat, pool)
     check_paid(run, run.apply(seat, {"type": "PassPriority"}))
 
-def pips(units: list[dict[str, Any]], pool: dict[str, int], answer: dict[str, Any]) -> list[int]:
+def pips(units: list[dict[str, Any]], pool: dict[str, int], answer: Mapping[str, object]) -> list[int]:
     """The pool's units (pip ids) that make the mana of ``answer``."""
     pips: list[int] = []
     for sym, n in answer.items():

@@ -8,11 +8,15 @@ each was found.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from conformance.adapters.common import Rejected, counter_to_case, keyword_name
+from conformance.adapters.common import Rejected, by_alias, counter_to_case, items, keyword_name, whole
 from conformance.adapters.phase.view import PhaseRunView
+from conformance.documents import Event
+
+# phase's prompts, states and events are untyped JSON here (dict[str, Any]); an answer is read as its
+# decision's kind says (common.items, by_alias, whole).
 
 PHASE_OF_STEP = {
     "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "PreCombatMain",
@@ -28,7 +32,7 @@ COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Gr
 SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 
 
-def _targets_options(run: PhaseRunView, d: dict[str, Any]) -> Any:
+def _targets_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None]:
     sel = d.get("selection") or {}
     legal = sel.get("current_legal_targets")
     if legal is None and d.get("target_slots"):
@@ -36,11 +40,11 @@ def _targets_options(run: PhaseRunView, d: dict[str, Any]) -> Any:
     return [run.target_ref(t) for t in legal or []]
 
 
-def _select(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
-    return {"type": "SelectTargets", "data": {"targets": [run.resolve_ref(r) for r in answer or []]}}
+def _select(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
+    return {"type": "SelectTargets", "data": {"targets": [run.resolve_ref(r) for r in items(answer or [])]}}
 
 
-def _replacement(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _replacement(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     want = run.resolve_ref(answer).get("Object")
     for i, c in enumerate(d.get("candidates") or []):
         if c.get("source_id") == want:
@@ -48,22 +52,22 @@ def _replacement(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str,
     raise Rejected(f"replacement_effect: {answer!r} is not among the effects phase offers")
 
 
-def _choose_player(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _choose_player(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     return {"type": "ChooseOption", "data": {"choice": str(run.resolve_ref(answer).get("Player"))}}
 
 
-def _distribute(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _distribute(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     return {"type": "DistributeAmong", "data": {
-        "distribution": [[run.resolve_ref(a), n] for a, n in (answer or {}).items()]}}
+        "distribution": [[run.resolve_ref(a), n] for a, n in by_alias(answer or {}).items()]}}
 
 
-def _trigger_order(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _trigger_order(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     """spec: answer lists the sources in the order they are put on the stack (first = resolves last).
     phase's OrderTriggers.order lists indices into data.triggers in that same order: checked by hand,
     order [0, 1] leaves triggers[1] on top (docs/certification/spot-checks.md)."""
     sources = [t.get("source_id") for t in d.get("triggers") or []]
     order: list[int] = []
-    for ref in answer or []:
+    for ref in items(answer or []):
         want = run.object_id(ref)
         i = next((i for i, s in enumerate(sources) if s == want and i not in order), None)
         if i is None:
@@ -96,14 +100,14 @@ def _selectable_modes(run: PhaseRunView) -> list[int] | None:
     return sorted(found) or None
 
 
-def _select_cards(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
-    return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in answer or []]}}
+def _select_cards(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
+    return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in items(answer or [])]}}
 
 
-def _outside_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
+def _outside_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None]:
     """The cards phase offers (its sideboard's as aliases, others by their source type), and null."""
     sideboard = {(seat, i): alias for alias, (seat, i, _) in run.outside.items()}
-    options: list[Any] = []
+    options: list[str | None] = []
     for c in d.get("choices") or []:
         src = c.get("source") or {}
         if src.get("type") == "Sideboard":
@@ -113,7 +117,7 @@ def _outside_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
     return [*options, None]
 
 
-def _outside_card(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _outside_card(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     """phase's OutsideGameChoice: the answer (a sideboard alias, or null for none) is sent as the card's
     index in the deciding player's sideboard; phase judges whether it may be brought in."""
     if answer is None:
@@ -126,13 +130,13 @@ def _outside_card(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str
             "data": {"selections": [{"type": "Sideboard", "data": {"sideboard_index": where[1]}}]}}
 
 
-def _phyrexian(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _phyrexian(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     """phase's PhyrexianPayment asks, per Phyrexian symbol, mana or 2 life (CR 107.4f). The case's
     mana_payment answer says how much life is paid ("life": 2 per symbol); phase asks it after the mana
     units were chosen at its ManaPayment prompt, so the answer is the one taken there
     (payment.pay_mana), or the case's next mana_payment entry."""
     shards = d.get("shards") or []
-    life = int(answer.get("life", 0)) if isinstance(answer, dict) else 0
+    life = whole(answer.get("life", 0)) if isinstance(answer, dict) else 0
     if life % 2 or life // 2 > len(shards):
         raise Rejected(f"mana_payment: {life} life does not pay a whole number of the "
                        f"{len(shards)} Phyrexian symbol(s)")
@@ -177,7 +181,12 @@ def payment_candidates(cost: Any, pool: dict[str, int], cap: int) -> list[dict[s
     return out
 
 
-def _mana_color(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _color_of(symbol: object) -> object:
+    """phase's name of a mana symbol's colour; anything else as it is."""
+    return COLOR_OF_SYMBOL.get(symbol, symbol) if isinstance(symbol, str) else symbol
+
+
+def _mana_color(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     """ChooseManaColor: one colour, or for "N mana in any combination of colors" phase's single
     AnyCombination prompt, answered with the case's next N mana_color entries (the reference engine
     asks one decision per mana)."""
@@ -186,13 +195,15 @@ def _mana_color(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, 
         n = int((choice.get("data") or {}).get("count", 1))
         colors = [answer, *run.take_more("mana_color", d.get("player"), n - 1)]
         return {"type": "ChooseManaColor", "data": {"choice": {
-            "type": "Combination", "data": [COLOR_OF_SYMBOL.get(c, c) for c in colors]}}}
+            "type": "Combination", "data": [_color_of(c) for c in colors]}}}
+    if not isinstance(answer, str):  # a mana symbol, looked up in COLOR_OF_SYMBOL
+        raise KeyError(answer)
     return {"type": "ChooseManaColor",
             "data": {"choice": {"type": "SingleColor", "data": COLOR_OF_SYMBOL[answer]}}}
 
 
-def _combat_damage_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
-    out: list[Any] = [run.ref_of(b.get("blocker_id")) for b in d.get("blockers") or []]
+def _combat_damage_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None]:
+    out: list[str | None] = [run.ref_of(b.get("blocker_id")) for b in d.get("blockers") or []]
     at = d.get("attack_target") or {}
     if d.get("trample"):  # phase's AttackTarget is internally tagged: {"type": "Player", "data": seat}
         player = at.get("type") == "Player"
@@ -200,28 +211,28 @@ def _combat_damage_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
     return out
 
 
-def _combat_damage(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _combat_damage(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     """phase's AssignCombatDamage (CR 510.1c): the case's {ref: amount}; what goes to the player or
     planeswalker it attacks (trample, 702.19b) is phase's trample_damage."""
     assignments: list[list[int]] = []
     trample = 0
-    for ref, n in (answer or {}).items():
+    for ref, n in by_alias(answer or {}).items():
         target = run.resolve_ref(ref)
         if "Object" in target and target["Object"] in {b.get("blocker_id") for b in d.get("blockers") or []}:
-            assignments.append([target["Object"], int(n)])
+            assignments.append([target["Object"], whole(n)])
         else:
-            trample += int(n)
+            trample += whole(n)
     return {"type": "AssignCombatDamage", "data": {"mode": "Normal", "assignments": assignments,
                                                    "trample_damage": trample, "controller_damage": 0}}
 
 
-def _copy_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
+def _copy_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None]:
     """CopyRetarget asks one target slot at a time (``current_slot``): the copy's current target, then
     the legal alternatives phase lists (spec: one new_targets decision per target of the copy)."""
     slots = d.get("target_slots") or []
     i = int(d.get("current_slot") or 0)
     slot = slots[i] if 0 <= i < len(slots) else {}
-    out: list[Any] = []
+    out: list[str | None] = []
     for t in [slot.get("current"), *(slot.get("legal_alternatives") or [])]:
         ref = run.target_ref(t)
         if ref is not None and ref not in out:
@@ -229,12 +240,12 @@ def _copy_options(run: PhaseRunView, d: dict[str, Any]) -> list[Any]:
     return out
 
 
-def _copy_retarget(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[str, Any]:
+def _copy_retarget(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     """The case's one-element list for the slot phase asks: ChooseTarget{target}. Keeping the current
     target is answering it: sent as ChooseTarget when phase lists it among the alternatives, else (the
     current target is no longer legal, or phase lists only the others) as KeepAllCopyTargets when this is
     the last slot. phase judges the target."""
-    refs = list(answer or [])
+    refs = items(answer or [])
     if len(refs) != 1:
         raise Rejected(f"new_targets: a copy's target is changed one at a time, not to {answer!r}")
     target = run.resolve_ref(refs[0])
@@ -248,10 +259,11 @@ def _copy_retarget(run: PhaseRunView, d: dict[str, Any], answer: Any) -> dict[st
     return {"type": "ChooseTarget", "data": {"target": target}}
 
 
+# The spec's decision kind, the options (None when phase does not list them), the action that answers.
 PromptHandler = tuple[
     str,
-    Callable[[PhaseRunView, dict[str, Any]], Any],
-    Callable[[PhaseRunView, dict[str, Any], Any], dict[str, Any]],
+    Callable[[PhaseRunView, dict[str, Any]], Sequence[object] | None],
+    Callable[[PhaseRunView, dict[str, Any], object], dict[str, Any]],
 ]
 PROMPTS: dict[str, PromptHandler] = {
     "TargetSelection": ("targets", _targets_options, _select),
@@ -270,7 +282,7 @@ PROMPTS: dict[str, PromptHandler] = {
     "NamedChoice:Color": (  # "the color of your choice" (protection): answered with a colour symbol
         "color",
         lambda r, d: [SYMBOL_OF_COLOR.get(o, o) for o in d.get("options", [])],
-        lambda r, d, a: {"type": "ChooseOption", "data": {"choice": COLOR_OF_SYMBOL.get(a, a)}}),
+        lambda r, d, a: {"type": "ChooseOption", "data": {"choice": _color_of(a)}}),
     "TributeChoice": ("tribute", lambda r, d: [True, False],
                       lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
     # "sacrifice this unless you sacrifice a creature" (CR 118.12): pay = do the "unless" action
@@ -291,7 +303,7 @@ PROMPTS: dict[str, PromptHandler] = {
     "RetargetChoice": (
         "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
         lambda r, d, a: {"type": "RetargetSpell",
-                         "data": {"new_targets": [r.resolve_ref(x) for x in a or []]}}),
+                         "data": {"new_targets": [r.resolve_ref(x) for x in items(a or [])]}}),
     # a copy's targets (CR 707.10c): CopyRetarget{copy_id, target_slots: [{current, legal_alternatives}],
     # current_slot}, answered ChooseTarget{target} per slot or KeepAllCopyTargets
     "CopyRetarget": ("new_targets", _copy_options, _copy_retarget),
@@ -300,12 +312,13 @@ PROMPTS: dict[str, PromptHandler] = {
     "CrewVehicle": (
         "tap_cost", lambda r, d: [r.ref_of(c) for c in d.get("eligible_creatures") or []],
         lambda r, d, a: {"type": "CrewVehicle", "data": {
-            "vehicle_id": d.get("vehicle_id"), "creature_ids": [r.object_id(x) for x in a or []]}}),
+            "vehicle_id": d.get("vehicle_id"), "creature_ids": [r.object_id(x) for x in items(a or [])]}}),
     "DistributeAmong": (
         "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
-    "ChooseXValue": ("x", lambda r, d: None, lambda r, d, a: {"type": "ChooseX", "data": {"value": int(a)}}),
+    "ChooseXValue": ("x", lambda r, d: None,
+                     lambda r, d, a: {"type": "ChooseX", "data": {"value": whole(a)}}),
     "ModeChoice": ("modes", lambda r, d: _selectable_modes(r),
-                   lambda r, d, a: {"type": "SelectModes", "data": {"indices": list(a)}}),
+                   lambda r, d, a: {"type": "SelectModes", "data": {"indices": items(a)}}),
     # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
     # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
     "ChooseManaColor": (
@@ -327,7 +340,7 @@ PROMPTS: dict[str, PromptHandler] = {
                                  _select_cards),
 }
 
-EventMapper = Callable[[PhaseRunView, dict[str, Any]], "dict[str, Any] | None"]
+EventMapper = Callable[[PhaseRunView, dict[str, Any]], "Event | None"]
 EVENTS: dict[str, EventMapper] = {
     "SpellCast": lambda r, d: {"type": "spell_cast", "player": r.player_of(d.get("controller")),
                                "card": r.ref_of(d.get("object_id"))},
@@ -396,10 +409,10 @@ def attachments(run: PhaseRunView) -> dict[int, Any]:
     return out
 
 
-def attached_events(run: PhaseRunView) -> list[dict[str, Any]]:
+def attached_events(run: PhaseRunView) -> list[Event]:
     """phase's EffectResolved{kind: Attach} names no object: the Equipment or Aura whose attached_to the
     action changed is the one attached (CR 701.3), reported with what it is attached to now."""
-    out = []
+    out: list[Event] = []
     for oid, now in attachments(run).items():
         if now is not None and now != run.attachments.get(oid):
             run.attachments[oid] = now
@@ -408,7 +421,7 @@ def attached_events(run: PhaseRunView) -> list[dict[str, Any]]:
     return out
 
 
-def crewed_events(run: PhaseRunView, vehicle: Any) -> list[dict[str, Any]]:
+def crewed_events(run: PhaseRunView, vehicle: Any) -> list[Event]:
     """A crewed event for each creature phase's crew ability on the stack was paid with (its
     paid_creature_ids): those creatures crewed the Vehicle (CR 702.122b)."""
     for e in reversed(run.g.stack()):
@@ -449,9 +462,9 @@ def infect_giver(run: PhaseRunView, raw: list[dict[str, Any]], i: int) -> int | 
 
 def crew_flags(run: PhaseRunView, oid: int) -> list[bool]:
     """For each activated ability of the object's catalogue card: whether it is crew (cost {"crew": N})."""
-    card = run.cards.get(str(run.g.object(oid).get("name"))) or {}
-    return [isinstance(a.get("cost"), dict) and "crew" in a["cost"]
-            for a in card.get("abilities") or [] if a.get("kind") == "activated"]
+    card = run.cards.get(str(run.g.object(oid).get("name")))
+    return [isinstance(cost := a.get("cost"), dict) and "crew" in cost
+            for a in (card.get("abilities") if card else None) or [] if a.get("kind") == "activated"]
 
 
 def attached_to(run: PhaseRunView, o: dict[str, Any]) -> str | None:
