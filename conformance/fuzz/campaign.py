@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib.util import find_spec
-from typing import Any
 
 AREAS = ("counters", "mana", "targeting")
 BATCH = 25
@@ -179,7 +178,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return 1 if total else 0
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``fuzz`` to an argparse subparsers object (conformance/cli/__init__.py)."""
     p = sub.add_parser(
         "fuzz", help="run a fuzzing campaign on the reference engine (or against another engine: --engine); "
