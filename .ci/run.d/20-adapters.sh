@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 pip install --quiet -e '.[phase,mtg]'
-pytest -q -p no:cacheprovider tests/test_adapter_phase.py tests/test_adapter_mtg.py
+pytest -q -p no:cacheprovider -n 2 tests/test_adapter_phase.py tests/test_adapter_mtg.py tests/test_readme.py  # the README commands that need phase, too
 
 # the engines by name (conformance/engines): each is its adapter served in a separate process
 mtgc smoke --engine phase
