@@ -20,8 +20,11 @@ def adapter(name: str) -> str:
     return f"{sys.executable} {ADAPTERS / name}.py"
 
 
-def certify(tmp_path: Path, name: str, *extra: str, out: str = "out") -> tuple[int, dict[str, object]]:
-    code = main(["certify", "--engine", adapter(name), "--out", str(tmp_path / out), "-q", *extra, SUITE])
+def certify(
+    tmp_path: Path, name: str, *extra: str, out: str = "out", suite: str = SUITE, args: str = ""
+) -> tuple[int, dict[str, object]]:
+    engine = f"{adapter(name)} {args}".strip()
+    code = main(["certify", "--engine", engine, "--out", str(tmp_path / out), "-q", *extra, suite])
     report = json.loads((tmp_path / out / "report.json").read_text(encoding="utf-8"))
     return code, report
 
@@ -127,6 +130,14 @@ def test_an_adapter_that_never_starts_still_gets_a_complete_report(tmp_path: Pat
     assert set(outcome_by_id(report).values()) == {"crash"}
     assert "did_not_start" in report["adapter_problem"]
     assert any("gave_up" in c["message"] for c in report["cases"])
+
+
+def test_an_adapter_that_dies_leaving_a_child_on_its_stdout_costs_one_case(tmp_path: Path) -> None:
+    code, report = certify(tmp_path, "hostile_orphan", "--timeout", "5", args="exit")
+    assert code == 1
+    # each adapter exits on the second case it is sent: the run goes on with a new one each time
+    assert outcome_by_id(report) == {**WELL, "certify-life-set": "crash", "certify-life-wrong": "crash"}
+    assert report["seconds"] < 4  # type: ignore[operator]  # not the child's hour, nor the 5 s timeout
 
 
 def test_skip_marks_cases_skipped(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -13,9 +14,12 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from conformance.run.protocol import (
+    STDERR_LINE_CHARS,
+    STDERR_TAIL_LINES,
     AdapterFailure,
     AdapterTimeout,
     ProtocolEngine,
+    StderrTail,
     check_handshake,
     check_result,
     message_validator,
@@ -295,3 +299,145 @@ def test_an_adapter_that_stops_reading_cannot_block_the_runner(tmp_path: Path) -
         engine.run(big, {})
     assert "did not read run seq 0" in raised.value.message
     assert time.perf_counter() - began < 5
+
+
+# -- the adapter's processes -----------------------------------------------------------------------
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped by its new parent, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+def gone(pid: int, within: float = 3.0) -> bool:
+    deadline = time.monotonic() + within
+    while alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def child_pid(engine: ProtocolEngine) -> int:
+    """The pid the adapter says its child has ("child pid N" on stderr)."""
+    deadline = time.monotonic() + 3
+    while not (found := re.search(r"child pid (\d+)", engine.stderr())):
+        assert time.monotonic() < deadline, engine.stderr()
+        time.sleep(0.02)
+    return int(found.group(1))
+
+
+@pytest.mark.parametrize("mode", ["exit", "crash"])
+def test_an_adapter_that_dies_mid_case_leaving_a_child_on_its_stdout_costs_one_case(mode: str) -> None:
+    with ProtocolEngine(f"{adapter('hostile_orphan')} {mode}", timeout=5) as engine:
+        assert engine.run(cases()[0], {}).status == "observed"
+        child = child_pid(engine)
+        began = time.monotonic()
+        with pytest.raises(AdapterFailure) as raised:
+            engine.run(cases()[1], {})
+        assert time.monotonic() - began < 2  # neither the child's hour nor even the case's 5 s
+        assert raised.value.kind == "crashed" and "exit status" in raised.value.message
+        assert gone(child), "the adapter's child outlived it"
+        assert engine.run(cases()[2], {}).status == "observed"  # the run goes on with a new adapter
+        second = child_pid(engine)
+        assert second != child and alive(second)
+    assert gone(second)
+
+
+def test_a_clean_stop_leaves_nothing_of_the_adapters_process_group() -> None:
+    engine = ProtocolEngine(f"{adapter('hostile_orphan')} answer", timeout=5)
+    assert engine.run(cases()[0], {}).status == "observed"
+    child = child_pid(engine)
+    began = time.monotonic()
+    assert engine.close() == 0  # the adapter itself exited cleanly on stop…
+    assert time.monotonic() - began < 2
+    assert gone(child)  # …and what it left running was killed with its group
+
+
+def test_a_timeout_kills_the_adapters_whole_group(tmp_path: Path) -> None:
+    source = (ADAPTERS / "_nothing.py").read_text(encoding="utf-8") + (
+        "\nimport subprocess, time\nchild = subprocess.Popen(['sleep', '3600'])\n"
+        "print(f'child pid {child.pid}', file=sys.stderr, flush=True)\n"
+        "loop(lambda message, n: time.sleep(3600))\n"
+    )
+    with ProtocolEngine(python_adapter(tmp_path, source), timeout=0.5) as engine:
+        with pytest.raises(AdapterTimeout) as raised:
+            engine.run(cases()[0], {})
+        assert gone(child_pid_in(raised.value))
+
+
+def child_pid_in(failure: object) -> int:
+    found = re.search(r"child pid (\d+)", getattr(failure, "stderr", ""))
+    assert found, failure
+    return int(found.group(1))
+
+
+# -- stderr ----------------------------------------------------------------------------------------
+
+
+def test_the_stderr_tail_keeps_the_last_lines_each_cut_short() -> None:
+    tail = StderrTail(lines=3, chars=5)
+    tail.feed(b"one\ntwo\nthree\nfour\n")
+    assert tail.text() == "two\nthree\nfour"
+    for piece in (b"x" * 7, b"x" * 13, b"\r\nabc"):  # a long line in pieces, then a line being written
+        tail.feed(piece)
+    assert tail.text() == "three\nfour\nxxxxx… (15 more bytes)\nabc"
+    tail = StderrTail(lines=2, chars=3)
+    for byte in "ééééé\n".encode():  # characters split across reads
+        tail.feed(bytes([byte]))
+    assert tail.text() == "ééé… (4 more bytes)"
+
+
+def test_the_stderr_tail_constants_are_the_documented_ones() -> None:
+    page = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")
+    assert (STDERR_TAIL_LINES, STDERR_LINE_CHARS) == (40, 2000)
+    assert "last 40 lines, each cut to its first\n  2,000 characters" in page
+
+
+RSS = """
+import json, sys
+from pathlib import Path
+from conformance.run.protocol import ProtocolEngine
+
+def peak_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM"):
+            return int(line.split()[1]) / 1024
+
+command, case = sys.argv[1], json.loads(Path(sys.argv[2]).read_text())
+with ProtocolEngine(command + " 0", timeout=60) as engine:  # imports, schemas, threads: all warmed up
+    engine.run(case, {})
+before = peak_mb()
+with ProtocolEngine(command + " 100", timeout=60) as engine:  # two lines of 100 MB each
+    engine.run(case, {})
+    engine.run(case, {})
+    tail = engine.stderr()
+print(json.dumps({"before": before, "after": peak_mb(), "tail": tail}))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmHWM from /proc")
+def test_a_100_mb_stderr_line_costs_the_runner_a_few_mb_at_most() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", RSS, adapter("hostile_stderr_flood"), str(CASES[0])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    found = json.loads(done.stdout)
+    assert found["after"] - found["before"] < 8, found  # it was 450 MB more (whole lines kept)
+    lines = found["tail"].splitlines()
+    assert lines[-1] == "done 2" and lines[0].endswith("… (104855600 more bytes)")
+    assert max(len(line) for line in lines) < STDERR_LINE_CHARS + 30

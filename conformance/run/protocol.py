@@ -2,9 +2,11 @@
 
 :class:`ProtocolEngine` spawns the adapter command (``shlex`` split, no shell), performs the
 handshake, sends one ``run`` message per case and waits at most ``timeout`` seconds for its answer.
-A reader thread feeds stdout lines into a queue, so nothing ever blocks forever. Any failure of the
-adapter itself (it crashed, hung, broke the protocol) costs one case: the process group is killed,
-:class:`AdapterFailure` is raised for that case, and the next case starts a fresh adapter.
+The adapter runs in a process group of its own; a reader thread takes its stdout lines and a bounded
+tail of its stderr, and waiting for an answer watches the adapter too, so nothing ever blocks past the
+timeout, whatever the adapter or its children do. Any failure of the adapter itself (it crashed,
+hung, broke the protocol) costs one case: the process group is killed, :class:`AdapterFailure` is
+raised for that case, and the next case starts a fresh adapter.
 
 The wire format is specified in ``spec/protocol.md`` and ``spec/protocol/*.json``.
 """
@@ -25,7 +27,7 @@ import time
 from collections import deque
 from collections.abc import Mapping
 from functools import cache
-from typing import IO, cast
+from typing import cast
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
@@ -37,9 +39,14 @@ from conformance.run.compare import MalformedObservation
 from conformance.run.quickcheck import quick_check
 
 PROTOCOL_VERSION = 1
-MAX_LINE_BYTES = 64 * 1024 * 1024
-SHOWN_LINE_CHARS = 300
-STDERR_TAIL_LINES = 40
+MAX_LINE_BYTES = 64 * 1024 * 1024  # a longer line on stdout is a violation (bad_json)
+SHOWN_LINE_CHARS = 300  # of an offending line, in a report
+STDERR_TAIL_LINES = 40  # the last lines of stderr kept (shown when the adapter fails)…
+STDERR_LINE_CHARS = 2000  # …each cut to this many characters: the tail is bounded whatever is written
+READ_CHUNK = 64 * 1024  # bytes read from a pipe at a time: no line is ever read whole from stderr
+POLL_SECONDS = 0.05  # how often waiting for an answer checks that the adapter is still alive
+EXIT_DRAIN_SECONDS = 0.2  # an adapter that exited: how long what it wrote before may take to arrive
+STOP_GRACE_SECONDS = 2.0  # after stop, before the process group is killed
 MAX_CONSECUTIVE_START_FAILURES = 3
 
 
@@ -56,8 +63,9 @@ class AdapterFailure(EngineFailure):
     kinds: ``did_not_start`` (could not be spawned, or exited before the handshake), ``no_handshake``
     (no handshake within the start timeout), ``bad_json`` (a line that is not a JSON object),
     ``wrong_protocol``, ``wrong_seq``, ``bad_message`` (missing or wrong fields), ``crashed``
-    (exited or closed stdout while a case ran), ``timeout``, ``gave_up`` (did not start several
-    times in a row; the remaining cases are not tried).
+    (exited or closed stdout while a case ran), ``timeout`` (outcome ``timeout``:
+    :class:`AdapterTimeout`), ``gave_up`` (did not start several times in a row; the remaining cases
+    are not tried).
     """
 
     outcome: Outcome = "crash"
@@ -200,8 +208,6 @@ def check_result(message: JSONValue, line: str, seq: int) -> RunResult:
 def decode_line(raw: bytes) -> tuple[JSONValue, str]:
     """Parse one line of adapter output, or AdapterFailure(bad_json)."""
     text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-    if len(raw) >= MAX_LINE_BYTES and not raw.endswith(b"\n"):
-        raise AdapterFailure("bad_json", f"a line longer than {MAX_LINE_BYTES} bytes", text)
     try:
         return json.loads(text), text
     except ValueError as error:
@@ -209,48 +215,200 @@ def decode_line(raw: bytes) -> tuple[JSONValue, str]:
         raise AdapterFailure("bad_json", f"the adapter wrote {what}", text) from None
 
 
+class StderrTail:
+    """The last ``lines`` lines an adapter wrote to stderr, each cut to its first ``chars`` characters.
+
+    Fed in chunks as they are read, it never holds more than ``lines`` × ``chars`` characters and the
+    start of the line being written: a 100 MB line costs ``chars`` characters, not 100 MB. Thread-safe
+    (the reader thread feeds it, the runner reads it).
+    """
+
+    def __init__(self, lines: int = STDERR_TAIL_LINES, chars: int = STDERR_LINE_CHARS) -> None:
+        self.chars = chars
+        self._keep = 4 * chars  # bytes of a line kept: enough for ``chars`` characters of UTF-8
+        self._lines: deque[str] = deque(maxlen=lines)
+        self._current = bytearray()
+        self._dropped = 0  # bytes of the current line beyond ``_keep``
+        self._cr = False  # it ends in \r so far
+        self._lock = threading.Lock()
+
+    def feed(self, chunk: bytes) -> None:
+        with self._lock:
+            start = 0
+            while True:
+                end = chunk.find(b"\n", start)
+                stop = len(chunk) if end < 0 else end
+                room = self._keep - len(self._current)
+                if room > 0:
+                    self._current += chunk[start : min(stop, start + room)]
+                self._dropped += max(0, stop - start - max(room, 0))
+                if stop > start:
+                    self._cr = chunk[stop - 1] == 0x0D
+                if end < 0:
+                    return
+                if self._cr and self._dropped:  # a CRLF line's \r is not one of its characters
+                    self._dropped -= 1
+                self._lines.append(self._render())
+                self._current.clear()
+                self._dropped, self._cr = 0, False
+                start = end + 1
+
+    def _render(self) -> str:
+        text = self._current.decode("utf-8", errors="replace").rstrip("\r")
+        if len(text) <= self.chars and not self._dropped:
+            return text
+        more = self._dropped + len(text[self.chars :].encode("utf-8"))
+        return f"{text[: self.chars]}… ({more} more bytes)"
+
+    def text(self) -> str:
+        """The tail, oldest line first (with the line being written, if any)."""
+        with self._lock:
+            lines = list(self._lines)
+            if self._current or self._dropped:
+                lines.append(self._render())
+        return "\n".join(lines)
+
+
 class AdapterProcess:
-    """One running adapter: its pipes, a stdout reader thread and a stderr tail."""
+    """One running adapter: its process group, its pipes, a reader thread and a stderr tail.
+
+    The adapter runs in a session (and process group) of its own, so that everything it starts can be
+    killed with it. One daemon thread reads stdout and stderr in chunks (stdout lines into a queue,
+    stderr into a :class:`StderrTail`); it owns both pipes, closes them when it ends, and ends when
+    both are closed or :meth:`kill` wakes it. Nothing here waits for a pipe to close or takes a lock a
+    reader holds, so a child that keeps the adapter's stdout open (or a process that escaped the group)
+    can never block the runner: waiting for an answer also watches the adapter itself, and an adapter
+    that exited is a crash at once, whoever still holds its pipes.
+    """
 
     def __init__(self, argv: list[str], env: Mapping[str, str] | None = None) -> None:
         self.argv = argv
-        self.lines: queue.Queue[bytes | None] = queue.Queue()
-        self.stderr_tail: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
+        self.lines: queue.Queue[bytes | AdapterFailure | None] = queue.Queue()
+        self.tail = StderrTail()
+        self._stderr_closed = threading.Event()
+        self._killed = False
+        out_r, out_w = os.pipe()  # not inherited: each adapter gets only its own pipes
+        err_r, err_w = os.pipe()
+        wake_r, self._wake_w = os.pipe()  # closed by kill() to wake the reader
         try:
             self.proc = subprocess.Popen(
                 argv,
                 stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
+                stdout=out_w,
+                stderr=err_w,
+                start_new_session=True,  # its own session and process group: killed as a whole
                 env=None if env is None else dict(env),
             )
         except OSError as error:
+            for fd in (out_r, err_r, wake_r, self._wake_w):
+                os.close(fd)
             raise AdapterFailure(
                 "did_not_start", f"cannot run {argv[0]!r}: {error.strerror or error}"
             ) from None
-        assert self.proc.stdin is not None and self.proc.stdout is not None and self.proc.stderr is not None
+        finally:
+            os.close(out_w)
+            os.close(err_w)
+        assert self.proc.stdin is not None
         os.set_blocking(self.proc.stdin.fileno(), False)
-        threading.Thread(target=self._read_stdout, args=(self.proc.stdout,), daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(self.proc.stderr,), daemon=True).start()
+        for fd in (out_r, err_r, wake_r):
+            os.set_blocking(fd, False)
+        threading.Thread(
+            target=self._read, args=(out_r, err_r, wake_r), daemon=True, name=f"adapter-{self.proc.pid}"
+        ).start()
 
-    def _read_stdout(self, stream: IO[bytes]) -> None:
-        try:
-            while line := stream.readline(MAX_LINE_BYTES):
-                self.lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self.lines.put(None)
+    # -- the reader thread -----------------------------------------------------------------------
 
-    def _read_stderr(self, stream: IO[bytes]) -> None:
+    def _read(self, out_fd: int, err_fd: int, wake_fd: int) -> None:
+        pending = bytearray()  # the start of the stdout line being read
+        skipping = False  # inside a line too long to keep (already reported)
+
+        def take(fd: int, chunk: bytes) -> None:
+            nonlocal skipping
+            if fd == err_fd:
+                self.tail.feed(chunk)
+                return
+            start = 0
+            while start < len(chunk):
+                end = chunk.find(b"\n", start)
+                stop = len(chunk) if end < 0 else end + 1
+                if not skipping:
+                    pending.extend(chunk[start:stop])
+                    if len(pending) > MAX_LINE_BYTES:
+                        head = bytes(pending[: SHOWN_LINE_CHARS * 4]).decode("utf-8", errors="replace")
+                        self.lines.put(
+                            AdapterFailure("bad_json", f"a line longer than {MAX_LINE_BYTES} bytes", head)
+                        )
+                        pending.clear()
+                        skipping = end < 0
+                    elif end >= 0:
+                        self.lines.put(bytes(pending))
+                        pending.clear()
+                elif end >= 0:
+                    skipping = False
+                start = stop
+
+        def ended(fd: int) -> None:
+            if fd == out_fd:
+                if pending and not skipping:
+                    self.lines.put(bytes(pending))
+                self.lines.put(None)
+            else:
+                self._stderr_closed.set()
+
+        open_fds = {out_fd, err_fd}
+        selector = selectors.DefaultSelector()
         try:
-            for line in stream:
-                self.stderr_tail.append(line.decode("utf-8", errors="replace").rstrip("\r\n"))
-        except (OSError, ValueError):
+            for fd in (out_fd, err_fd, wake_fd):
+                selector.register(fd, selectors.EVENT_READ)
+            while open_fds:
+                for key, _ in selector.select():
+                    fd = key.fd
+                    if fd == wake_fd:  # killed: keep what is already in the pipes, then end
+                        for each in sorted(open_fds):
+                            for _ in range(16):  # at most 1 MiB each: a writer may still be alive
+                                chunk = self._chunk(each)
+                                if not chunk:
+                                    break
+                                take(each, chunk)
+                        return
+                    if fd not in open_fds:
+                        continue
+                    chunk = self._chunk(fd)
+                    if chunk is None:
+                        continue
+                    if not chunk:
+                        selector.unregister(fd)
+                        open_fds.discard(fd)
+                        ended(fd)
+                        continue
+                    take(fd, chunk)
+        except Exception:  # never let the reader die silently with the runner waiting on it
             pass
+        finally:
+            selector.close()
+            for fd in open_fds:
+                ended(fd)
+            for fd in (out_fd, err_fd, wake_fd):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+
+    @staticmethod
+    def _chunk(fd: int) -> bytes | None:
+        """Up to READ_CHUNK bytes from ``fd``; b"" at the end, None when there is nothing yet."""
+        try:
+            return os.read(fd, READ_CHUNK)
+        except BlockingIOError:
+            return None
+        except OSError:
+            return b""
+
+    # -- the runner's side -----------------------------------------------------------------------
 
     def stderr(self) -> str:
-        return "\n".join(self.stderr_tail)
+        return self.tail.text()
+
+    def exited(self) -> bool:
+        return self.proc.poll() is not None
 
     def send(self, message: Mapping[str, object], seconds: float = 5.0, what: str = "a message") -> None:
         """Write one line; a timeout if the adapter does not read it within ``seconds``.
@@ -276,27 +434,50 @@ class AdapterProcess:
                     pass
                 except OSError:
                     raise self._exited("the adapter closed its stdin") from None
+                if self.exited():  # whoever still holds its stdin, the adapter itself is gone
+                    raise self._exited(f"the adapter exited before reading {what}")
                 remaining = deadline - time.monotonic()
-                if remaining <= 0 or not selector.select(remaining):
+                if remaining <= 0:
                     raise AdapterTimeout(
                         "timeout",
                         f"the adapter did not read {what} within {seconds:g} s",
                         stderr=self.stderr(),
                     )
+                selector.select(min(remaining, POLL_SECONDS))
 
     def receive(self, seconds: float, waiting_for: str, limit: float | None = None) -> tuple[JSONValue, str]:
-        """The next line, parsed; waits ``seconds`` (``limit``: the total to report in a timeout)."""
-        try:
-            raw = self.lines.get(timeout=max(seconds, 0.0))
-        except queue.Empty:
-            raise AdapterTimeout(
-                "timeout",
-                f"no answer to {waiting_for} within {limit if limit is not None else seconds:g} s",
-                stderr=self.stderr(),
-            ) from None
-        if raw is None:
+        """The next line, parsed; waits ``seconds`` (``limit``: the total to report in a timeout).
+
+        Watches the adapter while it waits: once it has exited, what it wrote before is still taken
+        (for EXIT_DRAIN_SECONDS), then it is a crash, even if a child of it keeps stdout open.
+        """
+        deadline = time.monotonic() + max(seconds, 0.0)
+        exited_at: float | None = None
+        while True:
+            until = deadline if exited_at is None else exited_at + EXIT_DRAIN_SECONDS
+            wait = min(until - time.monotonic(), POLL_SECONDS)
+            try:
+                item = self.lines.get(timeout=wait) if wait > 0 else self.lines.get_nowait()
+                break
+            except queue.Empty:
+                pass
+            now = time.monotonic()
+            if exited_at is None and self.exited():
+                exited_at = now
+            elif exited_at is not None:
+                if now >= exited_at + EXIT_DRAIN_SECONDS:
+                    raise self._exited(f"the adapter exited while the runner waited for {waiting_for}")
+            elif now >= deadline:
+                raise AdapterTimeout(
+                    "timeout",
+                    f"no answer to {waiting_for} within {limit if limit is not None else seconds:g} s",
+                    stderr=self.stderr(),
+                )
+        if item is None:
             raise self._exited(f"the adapter closed stdout while the runner waited for {waiting_for}")
-        return decode_line(raw)
+        if isinstance(item, AdapterFailure):
+            raise item
+        return decode_line(item)
 
     def _exited(self, what: str) -> AdapterFailure:
         try:
@@ -304,41 +485,45 @@ class AdapterProcess:
             status = f"exit status {code}" if code >= 0 else f"killed by signal {-code}"
         except subprocess.TimeoutExpired:
             status = "still running"
-        time.sleep(0.05)  # let the stderr reader catch the last lines
+        self._stderr_closed.wait(0.2)  # its last lines, unless a child holds stderr open
         return AdapterFailure("crashed", f"{what} ({status})", stderr=self.stderr())
 
-    def stop(self, grace: float = 2.0) -> int | None:
-        """Send stop, close stdin, wait ``grace`` seconds, then kill. The exit status, None if killed."""
-        if self.proc.poll() is None:
-            try:
+    def stop(self, grace: float = STOP_GRACE_SECONDS) -> int | None:
+        """Send stop, close stdin, wait ``grace`` seconds for the adapter to exit, then kill its process
+        group (whatever it left running too). The adapter's exit status; None if it had to be killed."""
+        status: int | None = self.proc.poll()
+        if status is None and not self._killed:
+            with contextlib.suppress(AdapterFailure, OSError):
                 self.send({"cmd": "stop"}, 1.0, "stop")
+            with contextlib.suppress(OSError):
                 assert self.proc.stdin is not None
                 self.proc.stdin.close()
-            except (AdapterFailure, OSError):
-                pass
-            try:
-                return self.proc.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                pass
-        else:
-            return self.proc.returncode
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                status = self.proc.wait(timeout=grace)
         self.kill()
-        return None
+        return status
 
     def kill(self) -> None:
-        if self.proc.poll() is None:
+        """Kill the adapter's whole process group, reap the adapter and wake the reader: the pipes
+        close behind it. Never waits on a pipe; returns at once, whatever is left holding them."""
+        if not self._killed:  # once: the group's number is free for reuse once it is dead
+            self._killed = True
             try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                self.proc.kill()
+                os.killpg(self.proc.pid, signal.SIGKILL)  # the group outlives its leader: kill it anyway
+            except ProcessLookupError:
+                pass  # nothing left in the group
+            except PermissionError:
+                with contextlib.suppress(OSError):
+                    self.proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=5.0)
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        if self.proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stdin.close()
+        if self._wake_w >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self._wake_w)
+            self._wake_w = -1
 
 
 def parse_command(command: str) -> list[str]:
@@ -427,6 +612,9 @@ class ProtocolEngine:
                 failure.stderr = process.stderr()
             self._start_failed(failure)
             raise failure from None
+        except BaseException:  # an interrupt while starting: leave nothing running
+            process.kill()
+            raise
         self.start_seconds += time.perf_counter() - began
         self.starts += 1
         if self.starts > 1:
@@ -482,6 +670,10 @@ class ProtocolEngine:
             self._process = None
             if not failure.stderr:
                 failure.stderr = process.stderr()
+            raise
+        except BaseException:  # an interrupt mid-case: the adapter's state is unknown
+            process.kill()
+            self._process = None
             raise
         seconds = time.perf_counter() - began
         return RunResult(result.status, result.observation, result.reason, seconds)
