@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -142,7 +143,11 @@ def test_the_offending_line_is_truncated() -> None:
         ({"seq": 0, "observation": {"steps": []}}, "bad_message", "final"),
         ({"seq": 0, "observation": {"steps": [{"outcome": "no"}], "final": {}}}, "bad_message", "steps[0]"),
         ({"seq": 0, "error": ""}, "bad_message", "result.json"),
-        ({"seq": 0, "error": "x", "colour": 1}, "bad_message", "result.json"),
+        ({"seq": 0, "error": "x", "colour": 1}, "bad_message", "'colour'"),
+        ({"seq": 0, "observation": {"steps": [], "final": {}}, "colour": 1}, "bad_message", "'colour'"),
+        ({"seq": 0, "unsupported": "no", "detail": "x"}, "bad_message", "'detail'"),
+        ({"seq": False, "error": "x"}, "wrong_seq", "got False"),
+        ({"seq": 0.0, "error": "x"}, "wrong_seq", "got 0.0"),
     ],
 )
 def test_malformed_answers_are_violations_naming_the_problem(message: object, kind: str, words: str) -> None:
@@ -208,11 +213,12 @@ def test_after_three_failed_starts_the_engine_gives_up_at_once(tmp_path: Path) -
     assert kinds == ["did_not_start"] * 3 + ["gave_up"] * 2
 
 
-def test_a_silent_adapter_has_no_handshake(tmp_path: Path) -> None:
-    engine = ProtocolEngine(python_adapter(tmp_path, "import time; time.sleep(60)"), start_timeout=0.5)
-    with pytest.raises(AdapterTimeout) as raised:
+def test_a_silent_adapter_has_no_handshake_and_that_is_a_crash() -> None:
+    engine = ProtocolEngine(adapter("hostile_silent"), start_timeout=0.5)
+    with pytest.raises(AdapterFailure) as raised:
         engine.info()
-    assert raised.value.kind == "no_handshake"
+    assert raised.value.kind == "no_handshake" and raised.value.outcome == "crash"
+    assert not isinstance(raised.value, AdapterTimeout)
 
 
 def test_an_empty_command_is_refused() -> None:
@@ -441,3 +447,137 @@ def test_a_100_mb_stderr_line_costs_the_runner_a_few_mb_at_most() -> None:
     lines = found["tail"].splitlines()
     assert lines[-1] == "done 2" and lines[0].endswith("… (104855600 more bytes)")
     assert max(len(line) for line in lines) < STDERR_LINE_CHARS + 30
+
+
+# -- spec/protocol.md §3, row by row ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """An adapter that does what a row of the protocol's error table says, and what is recorded."""
+
+    command: str
+    outcome: str
+    message: str  # a regular expression the whole recorded message matches
+    stderr: str = ""  # words the stderr tail kept with it has
+    options: dict[str, float] = field(default_factory=dict)
+
+
+ROWS: dict[str, list[Row]] = {
+    "no answer within the per-case timeout": [
+        Row(
+            adapter("hostile_hang"),
+            "timeout",
+            r"timeout: no answer to run seq 1 within 0\.5 s",
+            "",
+            {"timeout": 0.5},
+        ),
+    ],
+    "the adapter exited or closed stdout during a case": [
+        Row(
+            adapter("hostile_crash"),
+            "crash",
+            r"crashed: the adapter (closed stdout|exited) while the runner waited for run seq 2"
+            r" \(exit status 3\)",
+            "boom on the third case",
+        ),
+        Row(
+            f"{adapter('hostile_orphan')} exit",
+            "crash",
+            r"crashed: the adapter exited while the runner waited for run seq 1 \(exit status 3\)",
+            "child pid",
+        ),
+    ],
+    "a line that is not JSON": [
+        Row(
+            adapter("hostile_garbage"),
+            "crash",
+            r"protocol violation \(bad_json\): the adapter wrote not JSON \(.*\)"
+            r" \| line: Traceback .*this is not JSON \{",
+            "garbage on stderr is fine",
+        ),
+    ],
+    "`seq` is not the one sent": [
+        Row(
+            adapter("hostile_wrong_seq"),
+            "crash",
+            r"protocol violation \(wrong_seq\): expected seq 0, got 1000"
+            r' \| line: \{"seq": 1000, "observation".*',
+        ),
+    ],
+    "missing or extra fields": [
+        Row(
+            adapter("hostile_extra_field"),
+            "crash",
+            r"protocol violation \(bad_message\): the answer has a field the protocol does not define:"
+            r" 'colour' \(an observation answer has observation, seq\) \| line: \{\"seq\": 0, .*",
+        ),
+    ],
+    "handshake with another protocol version": [
+        Row(
+            adapter("hostile_protocol_2"),
+            "crash",
+            r"protocol violation \(wrong_protocol\): the runner speaks protocol 1, the adapter answered 2"
+            r" \| line: .*",
+        ),
+    ],
+    "the adapter cannot be started, or dies or stays silent before its handshake": [
+        Row("/nonexistent/adapter --flag", "crash", r"did_not_start: cannot run '/nonexistent/adapter': .*"),
+        Row(
+            adapter("hostile_exit_early"),
+            "crash",
+            r"did_not_start: the adapter exited before the handshake:"
+            r" the adapter (closed stdout|exited) while the runner waited for the start message"
+            r" \(the handshake\) \(exit status 2\)",
+            "no engine here",
+        ),
+        Row(
+            adapter("hostile_silent"),
+            "crash",
+            r"no_handshake: no answer to the start message \(the handshake\) within 0\.5 s",
+            "",
+            {"start_timeout": 0.5},
+        ),
+    ],
+}
+
+
+def error_table() -> list[str]:
+    """The first column of each row of spec/protocol.md's table of what the runner records."""
+    page = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")
+    table = page.split("| what happened | outcome | recorded as |", 1)[1].split("\n\n", 1)[0]
+    return [line.split("|")[1].strip() for line in table.strip().splitlines()[1:]]
+
+
+def test_every_row_of_the_protocols_error_table_has_a_test() -> None:
+    rows = error_table()
+    assert len(rows) == len(ROWS) == 7
+    for row in rows:
+        assert [key for key in ROWS if row.startswith(key)], f"no test for the row {row!r}"
+
+
+def first_failure(row: Row) -> AdapterFailure:
+    options = {"timeout": 5.0, **row.options}
+    with ProtocolEngine(row.command, **options) as engine:  # type: ignore[arg-type]
+        for case in cases():
+            try:
+                engine.run(case, {})
+            except AdapterFailure as failure:
+                return failure
+    raise AssertionError(f"{row.command} answered every case")
+
+
+@pytest.mark.parametrize(
+    "row",
+    [pytest.param(row, id=f"{key[:30]}-{i}") for key, rows in ROWS.items() for i, row in enumerate(rows)],
+)
+def test_each_row_of_the_error_table_is_recorded_as_it_says(row: Row) -> None:
+    failure = first_failure(row)
+    assert failure.outcome == row.outcome
+    assert re.fullmatch(row.message, failure.describe()), failure.describe()
+    assert row.stderr in failure.stderr
+
+
+def test_another_protocol_version_costs_every_case() -> None:
+    found = outcomes(adapter("hostile_protocol_2"))
+    assert found == ["wrong_protocol"] * 3 + ["gave_up"] * 3

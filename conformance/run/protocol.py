@@ -61,9 +61,9 @@ class AdapterFailure(EngineFailure):
     """The adapter, not the engine, failed. ``kind`` names what happened in a word or two.
 
     kinds: ``did_not_start`` (could not be spawned, or exited before the handshake), ``no_handshake``
-    (no handshake within the start timeout), ``bad_json`` (a line that is not a JSON object),
-    ``wrong_protocol``, ``wrong_seq``, ``bad_message`` (missing or wrong fields), ``crashed``
-    (exited or closed stdout while a case ran), ``timeout`` (outcome ``timeout``:
+    (no handshake within the start timeout: a crash, not a timeout), ``bad_json`` (a line that is not a
+    JSON object), ``wrong_protocol``, ``wrong_seq``, ``bad_message`` (missing, unknown or wrong
+    fields), ``crashed`` (exited or closed stdout while a case ran), ``timeout`` (outcome ``timeout``:
     :class:`AdapterTimeout`), ``gave_up`` (did not start several times in a row; the remaining cases
     are not tried).
     """
@@ -166,20 +166,37 @@ def engine_info(handshake: Handshake) -> EngineInfo:
     )
 
 
+#: The fields of each kind of answer (protocol/result.json): no other is allowed.
+ANSWER_FIELDS: Mapping[str, frozenset[str]] = {
+    "observation": frozenset({"seq", "observation"}),
+    "unsupported": frozenset({"seq", "unsupported"}),
+    "error": frozenset({"seq", "error", "detail"}),
+}
+
+
 def check_result(message: JSONValue, line: str, seq: int) -> RunResult:
     """The answer to ``run`` number ``seq`` as a RunResult, or AdapterFailure."""
     if not isinstance(message, dict):
         raise AdapterFailure("bad_json", f"expected a JSON object, got {type(message).__name__}", line)
     if "seq" not in message:
         raise AdapterFailure("bad_message", "the answer has no 'seq' field", line)
-    if message["seq"] != seq:
-        raise AdapterFailure("wrong_seq", f"expected seq {seq}, got {message['seq']!r}", line)
-    kinds = [k for k in ("observation", "unsupported", "error") if k in message]
+    answered = message["seq"]
+    if type(answered) is not int or answered != seq:  # neither true nor 1.0 is the seq 1
+        raise AdapterFailure("wrong_seq", f"expected seq {seq}, got {answered!r}", line)
+    kinds = [k for k in ANSWER_FIELDS if k in message]
     if len(kinds) != 1:
         found = "none" if not kinds else " and ".join(kinds)
         raise AdapterFailure(
             "bad_message",
             f"the answer needs exactly one of observation, unsupported, error (found {found})",
+            line,
+        )
+    unknown = sorted(set(message) - ANSWER_FIELDS[kinds[0]])
+    if unknown:  # (inside an observation, other fields are ignored; around it, none is allowed)
+        raise AdapterFailure(
+            "bad_message",
+            f"the answer has a field the protocol does not define: {', '.join(map(repr, unknown))} "
+            f"(an {kinds[0]} answer has {', '.join(sorted(ANSWER_FIELDS[kinds[0]]))})",
             line,
         )
     if kinds == ["observation"]:
@@ -606,8 +623,8 @@ class ProtocolEngine:
                     f"the adapter exited before the handshake: {failure.message}",
                     stderr=process.stderr(),
                 )
-            elif failure.kind == "timeout":
-                failure = AdapterTimeout("no_handshake", failure.message, stderr=process.stderr())
+            elif failure.kind == "timeout":  # a crash, not a timeout: no case was running yet
+                failure = AdapterFailure("no_handshake", failure.message, stderr=process.stderr())
             else:
                 failure.stderr = process.stderr()
             self._start_failed(failure)
