@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from conformance.cases.aliases import resolve
-from conformance.report import json_report
 from conformance.interface import BAD_OUTCOMES as BAD
+from conformance.report import json_report
 from conformance.report.baseline import load_baseline
 from conformance.report.markdown import cell
 

@@ -180,16 +180,21 @@ def _broken_link(path: Path) -> bool:
 
 
 def _json_files(top: Path, problems: list[Problem]) -> list[Path]:
-    """``*.json`` under ``top`` at any depth, in order. Links to directories are not followed (a link
-    back up the tree would never end): a warning says so; a link that loops or leads nowhere is a
-    problem of its own."""
+    """``*.json`` under ``top`` at any depth, in order. Links are followed, but a link to a folder
+    already being read (a loop, say a link back up the tree) is not: a warning says so; a file link
+    that loops or leads nowhere is a problem of its own."""
     found: list[Path] = []
-    for root, dirs, files in os.walk(top, followlinks=False):
+    seen = {os.path.realpath(top)}
+    for root, dirs, files in os.walk(top, followlinks=True):
         here = Path(root)
         for name in sorted(dirs):
-            if (here / name).is_symlink():
-                problems.append(Problem(display(here / name), "a symbolic link to a directory: not followed",
-                                        warning=True))
+            real = os.path.realpath(here / name)
+            if real in seen:
+                why = "a symbolic link to a folder already read (a loop, or a second way in): not followed"
+                problems.append(Problem(display(here / name), why, warning=True))
+                dirs.remove(name)
+            else:
+                seen.add(real)
         dirs.sort()
         for name in sorted(files):
             path = here / name
