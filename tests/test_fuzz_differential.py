@@ -79,3 +79,15 @@ def test_a_disagreeing_engine_is_caught_shrunk_and_saved(
     with ProtocolEngine(PLANTED) as planted:
         result = planted.run(case, {})
     assert compare(case, result.observation), "the case must fail on the disagreeing engine"
+
+
+def test_a_step_the_reference_engine_refused_is_expected_refused_for_its_rule() -> None:
+    from conformance.fuzz.differential import expect_from
+    from conformance.interface import RunResult
+
+    observed = RunResult(
+        "observed",
+        {"steps": [{"outcome": "ok"}, {"outcome": "rejected", "rule": "602.5a", "reason": "tapped"}]},
+    )
+    expect = expect_from({"expect": {}}, {"steps": ["ok", "rejected"]}, ["steps"], observed)
+    assert expect["rejected"] == [{"step": 1, "rule": "602.5a"}]  # rule is required by case.schema.json

@@ -115,9 +115,12 @@ def _object_in(mapping: dict[str, object], key: str) -> dict[str, object]:
     return value
 
 
-def expect_from(case: Case, reference: Mapping[str, object], keys: list[str]) -> dict[str, object]:
+def expect_from(
+    case: Case, reference: Mapping[str, object], keys: list[str], observed: RunResult | None = None
+) -> dict[str, object]:
     """The case's own ``expect`` plus the reference engine's result on the disagreeing ``keys``
-    (checked with the rest of the regression case before it is written)."""
+    (checked with the rest of the regression case before it is written). A step the reference
+    engine refused is expected refused for the rule it gave (``observed``: its answer)."""
     expect: dict[str, object] = {k: v for k, v in (case.get("expect") or {}).items()}
     for key in keys:
         parts = key.split(".")
@@ -131,8 +134,16 @@ def expect_from(case: Case, reference: Mapping[str, object], keys: list[str]) ->
         elif key == "steps":
             steps = reference.get("steps") or []
             rejected = [i for i, s in enumerate(steps if isinstance(steps, list) else []) if s == "rejected"]
-            expect.setdefault("rejected", [{"step": i} for i in rejected])
+            expect.setdefault("rejected", [{"step": i, "rule": _rule_of(observed, i)} for i in rejected])
     return expect
+
+
+def _rule_of(observed: RunResult | None, step: int) -> str:
+    """The rule the reference engine gave for refusing script step ``step`` (CR 100.1 if none)."""
+    observation = observed.observation if observed is not None else None
+    steps = list(observation.get("steps") or []) if observation else []
+    rule = steps[step].get("rule") if step < len(steps) else None
+    return rule if isinstance(rule, str) and rule else "100.1"
 
 
 def check_agree(case: Case, command: str, area: str) -> None:
@@ -149,7 +160,8 @@ def check_agree(case: Case, command: str, area: str) -> None:
         result = RunResult("error", reason=f"the adapter failed ({failure.kind}): {failure.message}")
     if result.status == "unsupported":
         return
-    ref = facts(case, _reference.run(case, {}))
+    reference = _reference.run(case, {})
+    ref = facts(case, reference)
     mine = facts(case, result)
     problems = disagreements(ref, mine)
     if not problems:
@@ -161,7 +173,7 @@ def check_agree(case: Case, command: str, area: str) -> None:
         invariant="engines-agree",
         rules=case.get("rules") or ["100.1"],
         problems=problems,
-        expect=expect_from(case, ref, keys),
+        expect=expect_from(case, ref, keys, reference),
         engine=f"{info.name} {info.version}",
     )
 
