@@ -589,6 +589,7 @@ class ReportSettings(TypedDict, total=False):
     engine: str
     timeout: float
     jobs: int
+    give_up_after: int
     skip: list[str]
     baseline: str | None
 

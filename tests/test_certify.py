@@ -132,6 +132,46 @@ def test_an_adapter_that_never_starts_still_gets_a_complete_report(tmp_path: Pat
     assert any("gave_up" in c["message"] for c in report["cases"])
 
 
+def ten_cases(tmp_path: Path) -> str:
+    """A suite of ten cases (copies of one) in ``tmp_path``."""
+    suite = tmp_path / "ten"
+    (suite / "cards").mkdir(parents=True)
+    (suite / "life").mkdir()
+    case = json.loads((ROOT / "tests" / "data" / "certify" / "life" / "certify-life-set.json").read_text())
+    for n in range(10):
+        case["id"] = f"certify-hang-{n:02}"
+        (suite / "life" / f"certify-hang-{n:02}.json").write_text(json.dumps(case), encoding="utf-8")
+    return str(suite)
+
+
+def test_an_adapter_that_hangs_on_every_case_is_given_up_after_five(tmp_path: Path) -> None:
+    code, report = certify(tmp_path, "hang_always", "--timeout", "1", suite=ten_cases(tmp_path))
+    found = [(c["outcome"], c["message"].split(":")[0]) for c in report["cases"]]  # type: ignore[union-attr]
+    assert code == 1
+    assert found == [("timeout", "timeout")] * 5 + [("crash", "gave_up")] * 5
+    assert report["adapter_stats"]["starts"] == 5  # type: ignore[index]  # none after giving up
+    assert report["settings"]["give_up_after"] == 5 and json_report.problem(report) is None  # type: ignore[index]
+    # the run's seconds (checking the suite before it takes a second or two): five timeouts, not ten
+    assert 5 <= report["seconds"] < 8, report["seconds"]  # type: ignore[operator]
+
+
+def test_the_engines_of_a_parallel_run_give_up_together(tmp_path: Path) -> None:
+    extra = ("-j", "2", "--timeout", "1", "--give-up-after", "4")
+    _, report = certify(tmp_path, "hang_always", *extra, suite=ten_cases(tmp_path))
+    outcomes = [c["outcome"] for c in report["cases"]]  # type: ignore[union-attr]
+    assert outcomes.count("timeout") in (4, 5)  # (a case under way when the other engine gave up)
+    assert outcomes.count("crash") == 10 - outcomes.count("timeout")
+    gave_up = [c["message"] for c in report["cases"] if c["outcome"] == "crash"]  # type: ignore[union-attr]
+    assert all(m.startswith("gave_up: the adapter failed 4 times in a row") for m in gave_up)
+    # two rounds of two timeouts (and perhaps a third), not five
+    assert 2 <= report["seconds"] < 4.5, report["seconds"]  # type: ignore[operator]
+
+
+def test_give_up_after_0_never_gives_up(tmp_path: Path) -> None:
+    _, report = certify(tmp_path, "hang_always", "--timeout", "0.3", "--give-up-after", "0")
+    assert sorted(outcome_by_id(report).values()) == ["not_applicable"] + ["timeout"] * 5
+
+
 def test_an_adapter_that_dies_leaving_a_child_on_its_stdout_costs_one_case(tmp_path: Path) -> None:
     code, report = certify(tmp_path, "hostile_orphan", "--timeout", "5", args="exit")
     assert code == 1
@@ -241,6 +281,7 @@ def test_diff_reports_regressed_fixed_new_removed(tmp_path: Path, capsys: pytest
         ["certify", "--engine", "'unbalanced", SUITE],
         ["certify", "--engine", "x", "--baseline", "missing.json", SUITE],
         ["certify", "--engine", "x", "no/such/dir"],
+        ["certify", "--engine", "x", "--give-up-after", "-1", SUITE],
         ["smoke", "--engine", ""],
     ],
 )

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from conformance.run.breaker import Breaker
 from conformance.run.protocol import (
     STDERR_LINE_CHARS,
     STDERR_TAIL_LINES,
@@ -120,8 +121,8 @@ def test_garbage_on_stdout_is_a_violation_quoting_the_line() -> None:
     assert raised.value.describe().startswith("protocol violation (bad_json)")
 
 
-def test_a_wrong_seq_is_a_violation_for_every_case() -> None:
-    assert set(outcomes(adapter("hostile_wrong_seq"))) == {"wrong_seq"}
+def test_a_wrong_seq_is_a_violation_for_every_case_until_the_runner_gives_up() -> None:
+    assert outcomes(adapter("hostile_wrong_seq")) == ["wrong_seq"] * 5 + ["gave_up"]
 
 
 def test_the_offending_line_is_truncated() -> None:
@@ -202,15 +203,16 @@ def test_a_command_that_does_not_exist_did_not_start() -> None:
     assert raised.value.kind == "did_not_start"
 
 
-def test_after_three_failed_starts_the_engine_gives_up_at_once(tmp_path: Path) -> None:
-    engine = ProtocolEngine(python_adapter(tmp_path, "import sys; sys.exit(1)"))
+@pytest.mark.parametrize("give_up_after", [3, 5])
+def test_after_n_failed_starts_the_engine_gives_up_at_once(tmp_path: Path, give_up_after: int) -> None:
+    engine = ProtocolEngine(python_adapter(tmp_path, "import sys; sys.exit(1)"), give_up_after=give_up_after)
     kinds = []
-    for case in cases()[:5]:
+    for case in cases() + cases():
         try:
             engine.run(case, {})
         except AdapterFailure as failure:
             kinds.append(failure.kind)
-    assert kinds == ["did_not_start"] * 3 + ["gave_up"] * 2
+    assert kinds == ["did_not_start"] * give_up_after + ["gave_up"] * (12 - give_up_after)
 
 
 def test_a_silent_adapter_has_no_handshake_and_that_is_a_crash() -> None:
@@ -580,4 +582,56 @@ def test_each_row_of_the_error_table_is_recorded_as_it_says(row: Row) -> None:
 
 def test_another_protocol_version_costs_every_case() -> None:
     found = outcomes(adapter("hostile_protocol_2"))
-    assert found == ["wrong_protocol"] * 3 + ["gave_up"] * 3
+    assert found == ["wrong_protocol"] * 5 + ["gave_up"]
+
+
+# -- giving up -------------------------------------------------------------------------------------
+
+
+def test_the_breaker_counts_failures_in_a_row() -> None:
+    hang = AdapterTimeout("timeout", "no answer")
+    breaker = Breaker(3)
+    for _ in range(2):
+        breaker.failed(hang)
+    breaker.succeeded()  # an answer: the count starts again
+    breaker.failed(AdapterFailure("crashed", "exit 1"))
+    breaker.failed(hang)
+    assert breaker.reason is None
+    breaker.failed(hang)
+    assert breaker.reason is not None and breaker.reason.startswith(
+        "the adapter failed 3 times in a row (crashed, timeout, timeout); it is not started again"
+    )
+    breaker.succeeded()
+    assert breaker.reason is not None  # tripped for good
+    never = Breaker(0)
+    for _ in range(100):
+        never.failed(hang)
+    assert never.reason is None
+    with pytest.raises(ValueError):
+        Breaker(-1)
+
+
+def test_an_adapter_that_hangs_on_every_case_is_given_up_without_restarting_it() -> None:
+    began = time.monotonic()
+    with ProtocolEngine(adapter("hang_always"), timeout=0.3, give_up_after=3) as engine:
+        failures = []
+        for case in cases():
+            with pytest.raises(AdapterFailure) as raised:
+                engine.run(case, {})
+            failures.append(raised.value)
+        assert engine.starts == 3
+    assert [f.kind for f in failures] == ["timeout"] * 3 + ["gave_up"] * 3
+    assert all(f.outcome == "crash" and f.describe().startswith("gave_up: ") for f in failures[3:])
+    assert "(timeout, timeout, timeout)" in failures[3].describe()
+    assert time.monotonic() - began < 3
+
+
+def test_answers_between_failures_keep_the_breaker_closed() -> None:
+    assert outcomes(adapter("hostile_hang"), timeout=0.3) == ["observed", "timeout"] * 3  # default: 5
+    with ProtocolEngine(adapter("hostile_hang"), timeout=0.3, give_up_after=1) as engine:
+        assert engine.run(cases()[0], {}).status == "observed"
+        with pytest.raises(AdapterTimeout):
+            engine.run(cases()[1], {})
+        with pytest.raises(AdapterFailure) as raised:
+            engine.run(cases()[2], {})
+    assert raised.value.kind == "gave_up"

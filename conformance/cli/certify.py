@@ -23,6 +23,7 @@ from conformance.report import check_writable, json_report, load_report, write_a
 from conformance.report.baseline import BadInput, load_baseline, make_baseline
 from conformance.report.common import describe, show
 from conformance.report.diff import diff_reports, render
+from conformance.run.breaker import GIVE_UP_AFTER
 from conformance.run.certify import Settings, SuiteProblem, certify, known_features
 from conformance.run.protocol import ProtocolEngine, parse_command
 from conformance.run.runner import stop_on_sigterm
@@ -59,6 +60,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
         return _bad(problem)
     if args.timeout <= 0 or args.jobs < 1:
         return _bad("--timeout must be > 0 and -j at least 1")
+    if args.give_up_after < 0:
+        return _bad("--give-up-after must be 0 (never) or more")
     try:
         baseline = load_baseline(args.baseline) if args.baseline else None
     except BadInput as error:
@@ -85,7 +88,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     except ValueError as error:
         return _bad(str(error))
     skip = frozenset(aliases.resolve_all(args.skip or ()))  # an old id skips the case it became
-    settings = Settings(args.engine, args.timeout, args.jobs, skip, progress, selection)
+    settings = Settings(args.engine, args.timeout, args.jobs, skip, progress, selection, args.give_up_after)
     out = Path(args.out)
     unwritable = check_writable(out)
     if unwritable:  # found before the first case runs, not after the last
@@ -203,6 +206,14 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="adapter processes in parallel")
+    p.add_argument(
+        "--give-up-after",
+        type=int,
+        default=GIVE_UP_AFTER,
+        metavar="N",
+        help=f"after N failures of the adapter in a row (crashes, timeouts, failed starts), record the "
+        f"remaining cases as crash (gave_up) without running them; 0: never (default {GIVE_UP_AFTER})",
+    )
     p.add_argument(
         "--skip", action="append", metavar="ID", help="don't run this case (outcome skipped); repeatable"
     )

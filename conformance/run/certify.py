@@ -39,6 +39,7 @@ from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import OUTCOMES, Difference, Verdict
 from conformance.paths import spec_dir
 from conformance.report.baseline import apply_baseline
+from conformance.run.breaker import GIVE_UP_AFTER
 from conformance.run.protocol import PROTOCOL_VERSION, ProtocolEngine
 from conformance.run.runner import Run, RunOptions, gather_cards, run_cases
 
@@ -106,7 +107,9 @@ def plan(targets: Sequence[Path], selection: Selection | None = None) -> tuple[l
 
 @dataclass
 class Settings:
-    """``engine``: a name (``reference``, ``phase``, an entry point) or an adapter command line."""
+    """``engine``: a name (``reference``, ``phase``, an entry point) or an adapter command line;
+    ``give_up_after``: the adapter's failures in a row after which the rest of the run is ``gave_up``
+    (0: never; :mod:`conformance.run.breaker`)."""
 
     engine: str
     timeout: float = 10.0
@@ -114,6 +117,7 @@ class Settings:
     skip: frozenset[str] = frozenset()
     progress: Callable[[Verdict], None] | None = None
     selection: Selection = Selection()
+    give_up_after: int = GIVE_UP_AFTER
 
 
 def suite_path(path: Path) -> str:
@@ -133,7 +137,12 @@ def run_planned(items: Sequence[Planned], settings: Settings) -> Run:
     Raises :class:`~conformance.engines.EngineUnavailable` when the engine cannot even be made (an
     unknown name, a bad command); an engine that starts and then fails costs cases, not the run."""
     cards = {item.file.path: item.cards for item in items}
-    options = RunOptions(skip=settings.skip, jobs=settings.jobs, progress=settings.progress)
+    options = RunOptions(
+        skip=settings.skip,
+        jobs=settings.jobs,
+        progress=settings.progress,
+        give_up_after=settings.give_up_after,
+    )
     engine = get_engine(settings.engine, settings.timeout)
     try:
         return run_cases(
@@ -262,6 +271,7 @@ def build_report(
             "engine": settings.engine,
             "timeout": settings.timeout,
             "jobs": settings.jobs,
+            "give_up_after": settings.give_up_after,
             "skip": sorted(settings.skip),
             "baseline": baseline_file,
         },

@@ -6,7 +6,8 @@ The adapter runs in a process group of its own; a reader thread takes its stdout
 tail of its stderr, and waiting for an answer watches the adapter too, so nothing ever blocks past the
 timeout, whatever the adapter or its children do. Any failure of the adapter itself (it crashed,
 hung, broke the protocol) costs one case: the process group is killed, :class:`AdapterFailure` is
-raised for that case, and the next case starts a fresh adapter.
+raised for that case, and the next case starts a fresh adapter. After ``give_up_after`` failures in a
+row (:mod:`conformance.run.breaker`) every further case fails at once with ``gave_up``.
 
 The wire format is specified in ``spec/protocol.md`` and ``spec/protocol/*.json``.
 """
@@ -35,6 +36,7 @@ from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 from conformance.documents import Card, Case, Handshake, JSONValue, Observation, ResultMessage, RunMessage
 from conformance.interface import EngineFailure, EngineInfo, Outcome, RunResult
 from conformance.paths import spec_dir
+from conformance.run.breaker import GIVE_UP_AFTER, Breaker
 from conformance.run.compare import MalformedObservation
 from conformance.run.quickcheck import quick_check
 
@@ -47,7 +49,6 @@ READ_CHUNK = 64 * 1024  # bytes read from a pipe at a time: no line is ever read
 POLL_SECONDS = 0.05  # how often waiting for an answer checks that the adapter is still alive
 EXIT_DRAIN_SECONDS = 0.2  # an adapter that exited: how long what it wrote before may take to arrive
 STOP_GRACE_SECONDS = 2.0  # after stop, before the process group is killed
-MAX_CONSECUTIVE_START_FAILURES = 3
 
 
 def truncate(text: str, limit: int = SHOWN_LINE_CHARS) -> str:
@@ -64,8 +65,8 @@ class AdapterFailure(EngineFailure):
     (no handshake within the start timeout: a crash, not a timeout), ``bad_json`` (a line that is not a
     JSON object), ``wrong_protocol``, ``wrong_seq``, ``bad_message`` (missing, unknown or wrong
     fields), ``crashed`` (exited or closed stdout while a case ran), ``timeout`` (outcome ``timeout``:
-    :class:`AdapterTimeout`), ``gave_up`` (did not start several times in a row; the remaining cases
-    are not tried).
+    :class:`AdapterTimeout`), ``gave_up`` (failed ``give_up_after`` times in a row; the remaining
+    cases are not tried).
     """
 
     outcome: Outcome = "crash"
@@ -557,8 +558,10 @@ class ProtocolEngine:
     A command starting with ``python`` (or ``python3``) runs in the interpreter mtgc runs in.
     ``timeout`` bounds each case; ``start_timeout`` (default ``max(20, timeout)``) the handshake.
     ``run`` raises :class:`AdapterFailure` (outcome ``crash``) or :class:`AdapterTimeout` (outcome
-    ``timeout``) when the adapter fails; the next ``run`` restarts it. After
-    ``MAX_CONSECUTIVE_START_FAILURES`` failed starts in a row, ``run`` fails at once with ``gave_up``.
+    ``timeout``) when the adapter fails; the next ``run`` restarts it. ``breaker`` counts the
+    adapter's failures in a row (failed starts, crashes, violations, timeouts); after ``give_up_after``
+    of them (0: never), ``run`` fails at once with ``gave_up`` and starts no adapter again.
+    :func:`~conformance.run.runner.run_cases` gives the engines of a run one breaker to share.
     """
 
     def __init__(
@@ -568,6 +571,7 @@ class ProtocolEngine:
         start_timeout: float | None = None,
         env: Mapping[str, str] | None = None,
         first_seq: int = 0,
+        give_up_after: int = GIVE_UP_AFTER,
     ) -> None:
         self.command = command
         self.argv = parse_command(command)
@@ -580,8 +584,7 @@ class ProtocolEngine:
         self.starts = 0
         self.restarts = 0
         self.start_seconds = 0.0
-        self._failed_starts = 0
-        self._last_start_failure: AdapterFailure | None = None
+        self.breaker = Breaker(give_up_after)
         self._process: AdapterProcess | None = None
         self._info: EngineInfo | None = None
         self._seq = first_seq
@@ -594,19 +597,12 @@ class ProtocolEngine:
         if self._process is not None:
             assert self._info is not None
             return self._info
-        if self._failed_starts >= MAX_CONSECUTIVE_START_FAILURES:
-            last = self._last_start_failure
-            raise AdapterFailure(
-                "gave_up",
-                f"the adapter failed to start {self._failed_starts} times in a row; not tried again"
-                + (f" (last: {last.describe()})" if last else ""),
-                stderr=last.stderr if last else "",
-            )
+        self._give_up_if_tripped()
         began = time.perf_counter()
         try:
             process = AdapterProcess(self.argv, self.env)
         except AdapterFailure as failure:
-            self._start_failed(failure)
+            self.breaker.failed(failure)
             raise
         try:
             process.send(
@@ -627,7 +623,7 @@ class ProtocolEngine:
                 failure = AdapterFailure("no_handshake", failure.message, stderr=process.stderr())
             else:
                 failure.stderr = process.stderr()
-            self._start_failed(failure)
+            self.breaker.failed(failure)
             raise failure from None
         except BaseException:  # an interrupt while starting: leave nothing running
             process.kill()
@@ -636,16 +632,20 @@ class ProtocolEngine:
         self.starts += 1
         if self.starts > 1:
             self.restarts += 1
-        self._failed_starts = 0
         self._process = process
         self.handshake = handshake
         if self._info is None:
             self._info = info
         return self._info
 
-    def _start_failed(self, failure: AdapterFailure) -> None:
-        self._failed_starts += 1
-        self._last_start_failure = failure
+    def _give_up_if_tripped(self) -> None:
+        """AdapterFailure(gave_up) once the breaker has tripped (the running adapter is stopped)."""
+        reason = self.breaker.reason
+        if reason is None:
+            return
+        self.close()
+        last = self.breaker.last
+        raise AdapterFailure("gave_up", reason, stderr=last.stderr if last else "")
 
     def info(self) -> EngineInfo:
         if self._info is None:
@@ -670,6 +670,7 @@ class ProtocolEngine:
     # -- cases -----------------------------------------------------------------------------------
 
     def run(self, case: Case, cards: Mapping[str, Card]) -> RunResult:
+        self._give_up_if_tripped()
         self.start()
         process = self._process
         assert process is not None
@@ -687,11 +688,13 @@ class ProtocolEngine:
             self._process = None
             if not failure.stderr:
                 failure.stderr = process.stderr()
+            self.breaker.failed(failure)
             raise
         except BaseException:  # an interrupt mid-case: the adapter's state is unknown
             process.kill()
             self._process = None
             raise
+        self.breaker.succeeded()
         seconds = time.perf_counter() - began
         return RunResult(result.status, result.observation, result.reason, seconds)
 

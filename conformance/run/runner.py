@@ -28,6 +28,7 @@ from conformance.interface import (
     RunResult,
     Verdict,
 )
+from conformance.run.breaker import GIVE_UP_AFTER, Breaker
 from conformance.run.compare import MalformedObservation, compare, unofferable
 
 
@@ -83,13 +84,16 @@ def _token_names(node: object) -> list[str]:
 @dataclass(frozen=True)
 class RunOptions:
     """What to run and how: ``skip`` (case ids, outcome ``skipped``), ``exclude_features`` (cases
-    tagged with one are skipped), ``jobs`` (engines in parallel, one worker thread each) and
-    ``progress`` (called with each verdict as it is reached, from the worker's thread)."""
+    tagged with one are skipped), ``jobs`` (engines in parallel, one worker thread each),
+    ``progress`` (called with each verdict as it is reached, from the worker's thread) and
+    ``give_up_after`` (an adapter's failures in a row, counted over all the run's engines, after which
+    the remaining cases are ``crash`` with ``gave_up`` at once; 0: never; :mod:`conformance.run.breaker`)."""
 
     exclude_features: frozenset[str] = frozenset()
     skip: frozenset[str] = frozenset()
     jobs: int = 1
     progress: Callable[[Verdict], None] | None = None
+    give_up_after: int = GIVE_UP_AFTER
 
 
 @dataclass
@@ -267,9 +271,13 @@ def run_cases(
     many more workers each get an engine of their own (closed here). An interrupt (Ctrl-C, or SIGTERM
     under :func:`stop_on_sigterm`) stops the workers after their current case; that case and those
     not reached are ``skipped`` ("not run: interrupted"), the results already computed are kept, and
-    ``Run.interrupted`` names the signal.
+    ``Run.interrupted`` names the signal. The engines that keep a :class:`Breaker` (adapter processes)
+    share one for the run, so ``options.give_up_after`` failures in a row, whichever engine had them,
+    stop every engine from starting its adapter again.
     """
     options = options or RunOptions()
+    breaker = Breaker(options.give_up_after)
+    share_breaker(engine, breaker)
     start_problem = ""
     if info is None:
         try:
@@ -281,6 +289,8 @@ def run_cases(
     engines = [engine]
     if open_engine is not None:
         engines += [open_engine() for _ in range(max(1, options.jobs) - 1)]
+        for extra in engines[1:]:
+            share_breaker(extra, breaker)
     verdicts: dict[int, Verdict] = {}
     work: queue.Queue[int] = queue.Queue()
     for index in range(len(cases)):
@@ -331,6 +341,12 @@ def run_cases(
         for index, case in enumerate(cases)
     ]
     return Run(info, ordered, start_problem, stats, interrupted)
+
+
+def share_breaker(engine: Engine, breaker: Breaker) -> None:
+    """Make ``engine`` count its failures on ``breaker``, if it keeps one (an adapter process does)."""
+    if isinstance(getattr(engine, "breaker", None), Breaker):
+        engine.breaker = breaker  # type: ignore[attr-defined]
 
 
 def summarize(verdicts: Iterable[Verdict]) -> dict[str, dict[str, int]]:
