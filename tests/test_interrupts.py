@@ -4,6 +4,7 @@ and mtgc exits 130 or 143."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -22,15 +23,23 @@ def test_a_signal_midway_writes_the_report_with_the_unrun_cases_skipped(
     tmp_path: Path, signum: int, code: int
 ) -> None:
     out = tmp_path / "out"
+    answered = tmp_path / "answered"
     proc = subprocess.Popen(
         [sys.executable, "-m", "conformance.cli", "certify", "--engine", SLOW, "--out", str(out), str(SUITE)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        env={**os.environ, "MTGC_TEST_ANSWERED": str(answered)},
     )
-    time.sleep(3.5)  # the handshake and about two cases
-    proc.send_signal(signum)
+
+    def answers() -> int:
+        return len(answered.read_text(encoding="utf-8").split()) if answered.exists() else 0
+
+    deadline = time.monotonic() + 60
+    while answers() < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    proc.send_signal(signum)  # two cases answered, the others not yet
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == code, stdout + stderr
     assert "Traceback" not in stderr
