@@ -28,6 +28,7 @@ from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK, exit_for_s
 from conformance.cli.explain import decision_lines, expectation_rows, rule_lines, script_lines, setup_lines
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import BAD_OUTCOMES, OUTCOMES, Engine, EngineInfo, Verdict
+from conformance.run.breaker import GIVE_UP_AFTER
 from conformance.run.certify import known_features
 from conformance.run.compare import render, show
 from conformance.run.runner import (
@@ -159,7 +160,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if opened is None:
         return EXIT_INVALID
     engine, info = opened
-    options = RunOptions(exclude_features=frozenset(args.exclude_feature or ()), jobs=args.jobs)
+    excluded = frozenset(args.exclude_feature or ())
+    options = RunOptions(exclude_features=excluded, jobs=args.jobs, give_up_after=args.give_up_after)
     engine_name = untrusted.named(info.name, info.version)
     say(out, f"mtgc {SUITE_VERSION} (CR {CR_DATE}): {len(cases)} case(s) on {engine_name}")
 
@@ -345,6 +347,13 @@ def positive_int(text: str) -> int:
     return value
 
 
+def non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (never) or more, not {value}")
+    return value
+
+
 def positive_float(text: str) -> float:
     value = float(text)
     if not value > 0:
@@ -377,6 +386,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--timeout", type=positive_float, default=10.0, metavar="S",
         help="seconds per case for an adapter process (default 10)",
+    )
+    p.add_argument(
+        "--give-up-after", type=non_negative_int, default=GIVE_UP_AFTER, metavar="N",
+        help=f"an adapter's failures in a row after which the rest of the run is gave_up "
+        f"(default {GIVE_UP_AFTER}; 0: never)",
     )
     add_arguments(p)
     p.add_argument("--exclude-feature", action="append", metavar="F", help="skip cases tagged with feature F")

@@ -11,7 +11,6 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from conformance import untrusted
 from conformance.cases import aliases
@@ -184,7 +183,7 @@ def cmd_baseline(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add certify, smoke, diff and baseline to an argparse subparsers object."""
     p = sub.add_parser("certify", help="certify an engine; write the report")
     p.add_argument("paths", nargs="*", metavar="PATH", help="case files or directories (default: the suite)")
