@@ -480,6 +480,7 @@ Event = TypedDict(
         "turn": int,
         "color": "Answer",  # the colour chosen, as answered
         "attached_to": str | None,
+        "derived": bool,  # read by the adapter from the engine's state, not emitted by the engine
     },
     total=False,
 )
