@@ -67,7 +67,7 @@ def project_object(run: PhaseRunView, oid: int, o: dict[str, Any], zone: str) ->
         "counters": counters,
         "power": o.get("power") if creature else None,
         "toughness": o.get("toughness") if creature else None,
-        "loyalty": loyalty, "damage": o.get("damage_marked", 0),
+        "loyalty": loyalty, "damage": o.get("damage_marked", 0) if zone == "battlefield" else 0,
         "attached_to": attached_to(run, o) if zone == "battlefield" else None,
         "keywords": [keyword_name(k) for k in o.get("keywords") or []],
     }
