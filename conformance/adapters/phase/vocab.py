@@ -259,6 +259,25 @@ def _copy_retarget(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict
     return {"type": "ChooseTarget", "data": {"target": target}}
 
 
+def _offered(action: str, field: str, option: Callable[[Any], object]) -> Callable[
+        [PhaseRunView, dict[str, Any]], list[object] | None]:
+    """The options of a yes/no or either/or prompt as phase offers them: ``option(data[field])`` of each
+    legal ``action`` it lists (e.g. PayUnlessCost{pay: false} and {pay: true}); None when it lists none."""
+    def options(run: PhaseRunView, d: dict[str, Any]) -> list[object] | None:
+        found: list[object] = []
+        for a in run.g.actions():
+            act = a.to_dict()
+            if act.get("type") == action and field in (act.get("data") or {}):
+                value = option(act["data"][field])
+                if value not in found:
+                    found.append(value)
+        return found or None
+    return options
+
+
+# ChooseOneOfBranch's branches (villainous choice, CR 701.55a) are the spec's options "A" and "B"
+BRANCHES = "AB"
+
 # The spec's decision kind, the options (None when phase does not list them), the action that answers.
 PromptHandler = tuple[
     str,
@@ -283,17 +302,19 @@ PROMPTS: dict[str, PromptHandler] = {
         "color",
         lambda r, d: [SYMBOL_OF_COLOR.get(o, o) for o in d.get("options", [])],
         lambda r, d, a: {"type": "ChooseOption", "data": {"choice": _color_of(a)}}),
-    "TributeChoice": ("tribute", lambda r, d: [True, False],
+    "TributeChoice": ("tribute", _offered("DecideOptionalEffect", "accept", bool),
                       lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
     # "sacrifice this unless you sacrifice a creature" (CR 118.12): pay = do the "unless" action
-    "UnlessPayment": ("may", lambda r, d: [True, False],
+    "UnlessPayment": ("may", _offered("PayUnlessCost", "pay", bool),
                       lambda r, d, a: {"type": "PayUnlessCost", "data": {"pay": bool(a)}}),
     # after PayUnlessCost{pay: true} with a sacrifice cost, phase asks which permanent (its name says ward)
     "WardSacrificeChoice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("permanents") or []],
                             _select_cards),
-    "OptionalEffectChoice": ("may", lambda r, d: [True, False],
+    "OptionalEffectChoice": ("may", _offered("DecideOptionalEffect", "accept", bool),
                              lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
-    "ChooseOneOfBranch": ("villainous_choice", lambda r, d: ["A", "B"],
+    "ChooseOneOfBranch": ("villainous_choice",
+                          _offered("ChooseBranch", "index",
+                                   lambda i: BRANCHES[i] if isinstance(i, int) and 0 <= i < 2 else i),
                           lambda r, d, a: {"type": "ChooseBranch", "data": {"index": 0 if a == "A" else 1}}),
     "ChooseLegend": ("legend_rule", lambda r, d: [r.ref_of(c) for c in d.get("candidates", [])],
                      lambda r, d, a: {"type": "ChooseLegend", "data": {"keep": r.object_id(a)}}),
