@@ -39,6 +39,12 @@ def visible(text: object, limit: int | None = None) -> str:
     return shown
 
 
+def lines(text: object) -> str:
+    """Multi-line text (a diff, a traceback) kept on its lines, each made :func:`visible`: a CR, an
+    escape or a lone surrogate inside a line is shown, never obeyed."""
+    return "\n".join(visible(part) for part in str(text).split("\n"))
+
+
 def line(text: object, limit: int | None = None) -> str:
     """``text`` on one line: runs of whitespace become one space, then :func:`visible`."""
     return visible(" ".join(str(text).split()), limit)

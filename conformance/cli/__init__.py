@@ -132,7 +132,7 @@ def summary_table(verdicts: Sequence[Verdict]) -> Table:
 def failure_report(verdict: Verdict, case: CaseFile | None) -> str:
     title = str(case.data.get("title", "")) if case else ""
     head = f"{verdict.outcome.upper()} {verdict.case_id} ({verdict.topic})" + (f": {title}" if title else "")
-    body = render(list(verdict.differences)) if verdict.differences else verdict.message
+    body = untrusted.lines(render(list(verdict.differences)) if verdict.differences else verdict.message)
     where = f"\n  file: {display(case.path)}" if case else ""
     return head + where + "\n" + "\n".join("  " + line for line in body.splitlines())
 
@@ -333,7 +333,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return EXIT_OK
     if verdict.outcome != "pass":
         say(out, f"{verdict.outcome.upper()} on {untrusted.named(info.name, info.version)}", "bold red")
-        say(out, render(list(verdict.differences)) if verdict.differences else verdict.message, "red")
+        body = render(list(verdict.differences)) if verdict.differences else verdict.message
+        say(out, untrusted.lines(body), "red")
         return EXIT_FAILED
     say(out, "PASS: every expectation holds", "bold green")
     return EXIT_OK

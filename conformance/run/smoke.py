@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from conformance import untrusted
 from conformance.cases.loader import CaseFile
 from conformance.documents import Case
 from conformance.run.protocol import PROTOCOL_VERSION, AdapterFailure, ProtocolEngine
@@ -69,8 +70,15 @@ def _failure(say: Callable[[str], None], stage: str, failure: AdapterFailure) ->
     return 1
 
 
-def smoke(command: str, timeout: float = 10.0, say: Callable[[str], None] = print) -> int:
-    """Exit status: 0 the adapter is healthy, 1 it is not. ValueError for an unusable command."""
+def smoke(command: str, timeout: float = 10.0, write: Callable[[str], None] = print) -> int:
+    """Exit status: 0 the adapter is healthy, 1 it is not. ValueError for an unusable command.
+
+    Each line is written through :func:`conformance.untrusted.visible`: what the adapter sent (its
+    names, messages, stderr) is shown, never obeyed."""
+
+    def say(text: str) -> None:
+        write(untrusted.visible(text))
+
     engine = ProtocolEngine(command, timeout=timeout, first_seq=SMOKE_SEQ)
     try:
         info = engine.start()
