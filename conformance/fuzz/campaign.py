@@ -9,6 +9,7 @@ spent; a live display shows examples run and failures found; failures are saved 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
@@ -19,6 +20,7 @@ from importlib.util import find_spec
 
 AREAS = ("counters", "mana", "targeting")
 BATCH = 25
+PLAIN_EVERY = 10.0  # seconds between progress lines when the output is not a terminal
 
 
 def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
@@ -130,9 +132,16 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             )
         return t
 
+    def line() -> str:
+        """The progress as one plain line: what a CI log (no terminal) shows every PLAIN_EVERY s."""
+        parts = [f"{a} {s['examples']:.0f} examples, {s['failures']:.0f} failures" for a, s in stats.items()]
+        return f"mtgc fuzz {time.monotonic() - started:.0f}s: " + "; ".join(parts)
+
     pending: dict[Future[tuple[str, int, int, float, str]], str] = {}
     queued = dict.fromkeys(areas, 0)
-    with ProcessPoolExecutor(max_workers=args.workers) as pool, Live(table(), console=out_console) as live:
+    live = Live(table(), console=out_console) if out_console.is_terminal else None
+    last_line = time.monotonic()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool, live or contextlib.nullcontext():
 
         def submit() -> None:
             while len(pending) < args.workers * 2:
@@ -166,7 +175,13 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 if message:
                     messages.append(f"{area}: {message}")
             submit()
-            live.update(table())
+            if live is not None:
+                live.update(table())
+            elif time.monotonic() - last_line >= PLAIN_EVERY:
+                print(line(), flush=True)
+                last_line = time.monotonic()
+    if live is None:
+        out_console.print(table())
     for m in messages:
         out_console.print(m, style="red")
     total = sum(int(s["failures"]) for s in stats.values())
