@@ -206,7 +206,8 @@ def test_three_players_play_free_for_all() -> None:
     obs = run_suite_case("tribute-multiplayer-controller-chooses-which-opponent")
     assert {a: p["life"] for a, p in obs["final"]["players"].items()} == {"alice": 20, "bob": 20, "carol": 20}
     asked = [(d["kind"], d["player"], d["options"]) for d in obs["decisions"]]
-    assert asked[:2] == [("choose_player", "alice", ["bob", "carol"]), ("tribute", "carol", [True, False])]
+    # the tribute options as phase lists them (DecideOptionalEffect accept false, true)
+    assert asked[:2] == [("choose_player", "alice", ["bob", "carol"]), ("tribute", "carol", [False, True])]
 
 
 VIVIEN = "vivien-arkbow-ranger"
@@ -501,6 +502,10 @@ def test_one_mana_added_per_production_with_the_whole_amount() -> None:
     added = [(e["source"], e["mana"]) for e in obs["events"] if e["type"] == "mana_added"]
     assert added == [("cataracts", {"W": 1, "U": 1, "B": 1, "R": 1, "G": 1}),
                      ("heartbeat", {"W": 1, "B": 1, "U": 1, "R": 1, "G": 1})]
+    # Mana Reflection applied mana by mana (ReplacementApplied between the ManaAdded): still one production
+    obs = run_suite_case("elvish-archdruid-counts-itself-not-bobs-elf-reflection-doubles-kinnan-adds-one")
+    assert [(e["source"], e["mana"]) for e in obs["events"] if e["type"] == "mana_added"] == [
+        ("archdruid", {"G": 4}), ("kinnan", {"G": 1})]
 
 
 def test_a_sacrificed_token_adds_one_mana_not_its_production_event_too() -> None:

@@ -794,22 +794,35 @@ class PhaseRun:
 
     @staticmethod
     def _same_production(raw: list[dict[str, Any]], i: int) -> bool:
-        """phase reports each mana of a production as its own ManaAdded, all in a row (nine for {R} made
-        nine by two Nyxblooms), then closes the production with ManaAbilityProduced (a mana ability) or
-        EffectResolved{kind: Mana} (a triggered one). A ManaAdded right after one from the same player and
-        source is part of the same production (spec: one mana_added per production, the whole amount)."""
-        if i == 0 or raw[i - 1].get("type") != "ManaAdded" or raw[i].get("type") != "ManaAdded":
+        """phase reports each mana of a production as its own ManaAdded (nine for {R} made nine by two
+        Nyxblooms), applying a replacement to each mana in turn (ReplacementApplied{event_type:
+        ProduceMana} before each mana's ManaAdded events), then closes the production with
+        ManaAbilityProduced (a mana ability) or EffectResolved{kind: Mana} (a triggered one). A ManaAdded
+        after one from the same player, source and tap_state, with nothing but such replacements between,
+        is part of the same production (spec: one mana_added per production, the whole amount)."""
+        if raw[i].get("type") != "ManaAdded":
             return False
-        a, b = raw[i - 1].get("data") or {}, raw[i].get("data") or {}
+        j = i - 1
+        while j >= 0 and raw[j].get("type") == "ReplacementApplied" \
+                and (raw[j].get("data") or {}).get("event_type") == "ProduceMana":
+            j -= 1
+        if j < 0 or raw[j].get("type") != "ManaAdded":
+            return False
+        a, b = raw[j].get("data") or {}, raw[i].get("data") or {}
         return all(a.get(k) == b.get(k) for k in ("player_id", "source_id", "tap_state"))
 
     def _production(self, raw: list[dict[str, Any]], i: int) -> dict[str, int]:
         """The mana of the production whose first ManaAdded is raw[i], by symbol."""
         mana: dict[str, int] = {}
         j = i
-        while j < len(raw) and (j == i or self._same_production(raw, j)):
-            sym = SYMBOL_OF_COLOR.get(str((raw[j].get("data") or {}).get("mana_type")), "C")
-            mana[sym] = mana.get(sym, 0) + 1
+        while j < len(raw):
+            t = raw[j].get("type")
+            if t == "ManaAdded" and (j == i or self._same_production(raw, j)):
+                sym = SYMBOL_OF_COLOR.get(str((raw[j].get("data") or {}).get("mana_type")), "C")
+                mana[sym] = mana.get(sym, 0) + 1
+            elif not (t == "ReplacementApplied"
+                      and (raw[j].get("data") or {}).get("event_type") == "ProduceMana"):
+                break
             j += 1
         return mana
 
