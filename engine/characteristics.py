@@ -9,11 +9,11 @@ while their source is on the battlefield (CR 611.3a); they are gathered once per
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Mapping
 from typing import Any
 
 from .cards import CardDef
+from .memo import StateMemo
 from .state import Game, Obj
 
 KEYWORD_COUNTERS = {"flying": "Flying", "first strike": "First strike", "double strike": "Double strike",
@@ -70,12 +70,14 @@ class InPlay:
     and abilities (layer 6, CR 613.1f). A static without ``affects`` applies to no object
     (``_static_applies``): it is only in ``statics``."""
 
-    __slots__ = ("game", "statics", "power_toughness", "keywords", "abilities")
+    __slots__ = ("statics", "power_toughness", "keywords", "abilities")
 
     def __init__(self, game: Game) -> None:
-        objects = game.objects
-        self.game = game
-        self.statics = tuple(st for sid in game.battlefield for st in statics_of(game, objects[sid]))
+        cards = game.cards
+        with_statics = WITH_STATICS.get(_with_statics, cards)
+        sources = [s for s in map(game.objects.__getitem__, game.battlefield) if s.card in with_statics] \
+            if with_statics else []  # each permanent looked at once
+        self.statics = tuple((s, st) for s in sources for st in cards[s.card].statics)
         applying = [(src, st) for src, st in self.statics if "affects" in st]
         self.power_toughness = tuple((src, st) for src, st in applying if "power" in st or "toughness" in st)
         self.abilities = tuple((src, st) for src, st in applying if st.get("abilities"))
@@ -87,31 +89,19 @@ class InPlay:
         self.keywords: tuple[tuple[Obj, Mapping[str, Any], tuple[str, ...]], ...] = tuple(keywords)
 
 
-_KEPT = 16  # game states whose static abilities are remembered (the latest ones)
-_IN_PLAY: dict[int, InPlay] = {}  # id(game) -> the statics of that game
-_IN_PLAY_LOCK = threading.Lock()
+def _with_statics(cards: Mapping[str, CardDef]) -> frozenset[str]:
+    return frozenset(name for name, c in cards.items() if c.statics)
 
 
-def statics_of(game: Game, s: Obj) -> tuple[Static, ...]:
-    """The static abilities of one permanent ``s``, as (source, static) pairs in Oracle order."""
-    statics = card(game, s).statics
-    return tuple((s, st) for st in statics) if statics else ()
+IN_PLAY: StateMemo[InPlay] = StateMemo()
+WITH_STATICS: StateMemo[frozenset[str]] = StateMemo()  # by the game's cards: the names of those with statics
 
 
 def in_play(game: Game) -> InPlay:
-    """The static abilities in play, gathered once per game state: the state is immutable, so the same
-    state has the same statics, and an object's characteristics cost the statics there are, not a look
-    at every permanent again (a game of N objects is linear work, not N x N). The latest states are
-    remembered by identity; an entry keeps its state alive, so its id can't be reused while kept."""
-    kept = _IN_PLAY.get(id(game))
-    if kept is not None and kept.game is game:
-        return kept
-    found = InPlay(game)
-    with _IN_PLAY_LOCK:  # runs of cases may share this process (mtgc run --jobs)
-        while len(_IN_PLAY) >= _KEPT:
-            del _IN_PLAY[next(iter(_IN_PLAY))]  # the oldest
-        _IN_PLAY[id(game)] = found
-    return found
+    """The static abilities in play, gathered once per game state (engine/memo.py): an object's
+    characteristics cost the statics there are, not a look at every permanent again (a game of N
+    objects is linear work, not N x N)."""
+    return IN_PLAY.get(InPlay, game)
 
 
 def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool:

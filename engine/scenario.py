@@ -20,7 +20,7 @@ from .errors import IllegalAction, MalformedAction
 from .game import apply
 from .projection import Refs, event_out, project
 from .state import Game, Obj, Player, replace
-from .zones import place
+from .zones import place_all
 
 JSON = Any
 NOT_FOUND = object()
@@ -43,6 +43,7 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
     oid = 1
     by_alias: dict[str, int] = {}
     attach: list[tuple[int, str]] = []
+    placed: list[Obj] = []
     for pi, p in enumerate(setup["players"]):
         for zone in ("library", "hand", "graveyard", "exile", "sideboard", "collection", "battlefield"):
             for entry in p.get(zone, ()):
@@ -61,9 +62,10 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
                         attach.append((oid, entry["attached_to"]))
                 elif entry.get("counters"):  # cards in exile may have counters (CR 122.1, 702.62a)
                     o = replace(o, counters=frozendict(entry["counters"]))
-                game = place(game, o)
+                placed.append(o)
                 by_alias[entry["alias"]] = oid
                 oid += 1
+    game = place_all(game, placed)
     for child, host in attach:
         game = game.with_obj(replace(game.obj(child), attached_to=by_alias[host]))
     game = replace(game, next_id=oid + 1000)

@@ -18,6 +18,7 @@ from . import characteristics as ch
 from . import targets as tg
 from .context import Ctx, Decision, Event
 from .errors import IllegalAction
+from .memo import StateMemo
 from .refs import Res, last_known
 from .registry import perform
 from .state import Game, Obj, StackItem, TriggerInstance, replace
@@ -57,32 +58,53 @@ def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, inf
     return not (cond.get("crime_committed_this_turn") and game.players[controller].crimes == 0)
 
 
+Watcher = tuple[Obj, int, Mapping[str, Any]]  # (source, ability index, ability)
+
+
 def _watchers(game: Game, event: Event,
-              lookback: Game | None = None) -> Iterable[tuple[Obj, int, Mapping[str, Any]]]:
+              lookback: Game | None = None) -> Iterable[Watcher]:
     """(source, ability index, ability) for every triggered ability that could see the event.
 
     Leaves-the-battlefield abilities look back in time (CR 603.10a): the object that left, and, for
     events that happened together with others (``lookback``: the game just before them), every
-    permanent that left with it, trigger as the permanents they were."""
+    permanent that left with it, trigger as the permanents they were. What is found in the game alone
+    (and in the game and ``lookback``) is found once per state: N events that happen together (N
+    creatures dying at once) look at the N permanents once, not N times (while no ability triggers:
+    a triggered ability waiting to be put on the stack makes a new state)."""
+    if event.get("type") == "zone_change" and event.get("from") == "battlefield":
+        lki = event.get("lki")
+        left = lki if isinstance(lki, Obj) and lki.zone == "battlefield" else None
+        if left is not None:
+            for i, a in _triggered(game, left):
+                if a["trigger"].get("zone", "battlefield") == "battlefield":
+                    yield left, i, a
+        if lookback is not None:
+            for s, i, a in LEFT_WITH.get(_left_with, game, lookback):
+                if left is None or s.id != left.id:
+                    yield s, i, a
+    yield from WATCHING.get(_watching, game)
+
+
+def _watching(game: Game) -> tuple[Watcher, ...]:
+    """The triggered abilities of the permanents and of the cards in graveyards. A card that left is
+    here in its new zone: only that zone's abilities trigger."""
     current: list[Obj] = [game.objects[i] for i in game.battlefield]
     for p in game.players:
         current += [game.objects[i] for i in p.graveyard]
-    past: list[Obj] = []
-    if event.get("type") == "zone_change" and event.get("from") == "battlefield":
-        lki = event.get("lki")
-        if isinstance(lki, Obj) and lki.zone == "battlefield":
-            past.append(lki)
-        if lookback is not None:
-            past += [lookback.objects[i] for i in lookback.battlefield
-                     if i not in game.battlefield and not any(o.id == i for o in past)]
-    for s in past:
-        for i, a in _triggered(game, s):
-            if a["trigger"].get("zone", "battlefield") == "battlefield":
-                yield s, i, a
-    for s in current:  # a card that left is here in its new zone: only that zone's abilities trigger
-        for i, a in _triggered(game, s):
-            if s.zone == a["trigger"].get("zone", "battlefield"):
-                yield s, i, a
+    return tuple((s, i, a) for s in current for i, a in _triggered(game, s)
+                 if s.zone == a["trigger"].get("zone", "battlefield"))
+
+
+def _left_with(game: Game, lookback: Game) -> tuple[Watcher, ...]:
+    """The battlefield abilities of the permanents of ``lookback`` that have left since, as they were."""
+    still = set(game.battlefield)
+    gone = [lookback.objects[oid] for oid in lookback.battlefield if oid not in still]
+    return tuple((s, i, a) for s in gone for i, a in _triggered(game, s)
+                 if a["trigger"].get("zone", "battlefield") == "battlefield")
+
+
+WATCHING: StateMemo[tuple[Watcher, ...]] = StateMemo()
+LEFT_WITH: StateMemo[tuple[Watcher, ...]] = StateMemo()
 
 
 def _triggered(game: Game, o: Obj) -> Iterable[tuple[int, Mapping[str, Any]]]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import CATALOGUE, new_game
+from engine_helpers import CATALOGUE, act, new_game, obj
 
 from engine import characteristics as ch
-from engine import run_case
+from engine import run_case, triggers
 from engine.state import Game, replace
 
 LORDS = [{"alias": "marshal", "card": "Benalish Marshal"}, {"alias": "chieftain", "card": "Goblin Chieftain"}]
@@ -26,20 +26,20 @@ def board(n: int) -> tuple[Game, Any]:
 
 @pytest.fixture
 def collected(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The ids of the permanents whose static abilities were collected, one entry per collection."""
+    """Each time the static abilities in play are gathered (``InPlay``), the permanents looked at."""
     seen: list[int] = []
-    original = ch.statics_of
 
-    def counting(game: Game, s: Any) -> Any:
-        seen.append(s.id)
-        return original(game, s)
+    class Counting(ch.InPlay):
+        def __init__(self, game: Game) -> None:
+            seen.extend(game.battlefield)
+            super().__init__(game)
 
-    monkeypatch.setattr(ch, "statics_of", counting)
+    monkeypatch.setattr(ch, "InPlay", Counting)
     return seen
 
 
 @pytest.mark.parametrize("n", [10, 100, 400])
-def test_every_characteristic_of_every_permanent_collects_each_permanents_statics_once(
+def test_every_characteristic_of_every_permanent_looks_at_each_permanent_once(
     n: int, collected: list[int]
 ) -> None:
     game, refs = board(n)
@@ -49,7 +49,7 @@ def test_every_characteristic_of_every_permanent_collects_each_permanents_static
         ch.keywords(game, o)
         ch.granted_abilities(game, o)
         ch.activated(game, o)
-    assert sorted(collected) == sorted(game.battlefield)  # N permanents: N collections, not N x N
+    assert sorted(collected) == sorted(game.battlefield)  # N permanents: N looks, not N x N
     by = refs.by_alias
     assert pts[by["a0"]] == (3, 3) and pts[by["b0"]] == (3, 3)  # Marshal / Wake (CR 613.4c)
     assert pts[by["marshal"]] == (3, 3) and pts[by["chieftain"]] == (3, 3)  # "other": not itself
@@ -76,9 +76,10 @@ def sized_case(n: int) -> dict[str, Any]:
     }
 
 
-def test_a_case_collects_statics_in_proportion_to_its_objects(collected: list[int]) -> None:
+def test_a_case_looks_at_permanents_in_proportion_to_its_objects(collected: list[int]) -> None:
     """A whole case (casting, resolving, state-based actions, targets, observations) on a board 4 and 16
-    times as large collects statics 4 and 16 times as often (give or take a state), not 16 and 256 times."""
+    times as large looks at permanents for statics 4 and 16 times as often (give or take a state), not
+    16 and 256 times."""
     counts = {}
     for n in (25, 100, 400):
         collected.clear()
@@ -89,7 +90,7 @@ def test_a_case_collects_statics_in_proportion_to_its_objects(collected: list[in
         assert {o["ref"]: o for o in observation["final"]["objects"]}["bears"]["damage"] == 2
         counts[n] = len(collected)
     assert counts[100] <= 4.5 * counts[25] and counts[400] <= 4.5 * counts[100], counts
-    assert counts[400] <= 100 * (2 * 400 + 3), counts  # some states, each permanent collected once in each
+    assert counts[400] <= 100 * (2 * 400 + 3), counts  # some states, each permanent looked at once in each
 
 
 def test_a_new_state_has_its_own_statics_even_made_from_a_remembered_one() -> None:
@@ -106,8 +107,33 @@ def test_a_new_state_has_its_own_statics_even_made_from_a_remembered_one() -> No
 
 def test_only_the_latest_states_are_remembered() -> None:
     game, _ = board(1)
-    states = [replace(game, turn=t) for t in range(3 * ch._KEPT)]
+    states = [replace(game, turn=t) for t in range(3 * ch.IN_PLAY.size)]
     for g in states:
         ch.in_play(g)
-    assert len(ch._IN_PLAY) <= ch._KEPT
-    assert all(kept.game is states[-1 - k] for k, kept in enumerate(reversed(ch._IN_PLAY.values())))
+    assert len(ch.IN_PLAY) <= ch.IN_PLAY.size
+    assert all(ch.IN_PLAY.remembers(g) for g in states[-ch.IN_PLAY.size:])
+    assert not any(ch.IN_PLAY.remembers(g) for g in states[:-ch.IN_PLAY.size])
+
+
+@pytest.mark.parametrize("n", [50, 200, 800])
+def test_creatures_dying_together_look_for_triggered_abilities_once_per_state(
+    n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N creatures with lethal damage die at once (CR 704.3, 704.5g): N zone changes, each checked for
+    the abilities that could trigger, looking back for leaves-the-battlefield ones (CR 603.10a). The
+    permanents' triggered abilities are looked for once per state, not once per permanent per event."""
+    looked: list[int] = []
+    original = triggers._triggered
+
+    def counting(game: Game, o: Any) -> Any:
+        looked.append(o.id)
+        return original(game, o)
+
+    monkeypatch.setattr(triggers, "_triggered", counting)
+    game, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": f"b{i}", "card": "Grizzly Bears", "damage": 2} for i in range(n)]}, {"alias": "b"}])
+    step = act(game, refs, {"action": "pass", "player": "a"})  # SBAs before Bob gets priority
+    assert step.pending is None
+    assert {obj(step.game, refs, f"b{i}").zone for i in range(n)} == {"graveyard"}
+    assert sum(e["type"] == "zone_change" for e in step.events) == n
+    assert len(looked) <= 4 * n, len(looked)
