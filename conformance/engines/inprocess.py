@@ -29,7 +29,13 @@ REQUIRED = ("run_case", "ENGINE_NAME", "ENGINE_VERSION")
 
 
 class ModuleEngine:
-    """The engine of an importable module, imported on first use."""
+    """The engine of an importable module, imported on first use.
+
+    ``parallel`` is False: every ModuleEngine of a module shares that module's state (caches and
+    the like), so the runner never gives two threads one (under the GIL they would gain nothing);
+    ``-j N`` parallelism is for adapter processes."""
+
+    parallel = False
 
     def __init__(self, module_name: str) -> None:
         self.module_name = module_name

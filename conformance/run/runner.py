@@ -288,7 +288,8 @@ def run_cases(
             start_problem = f"the engine failed its handshake: {type(exc).__name__}: {exc}"
     engines = [engine]
     if open_engine is not None:
-        engines += [open_engine() for _ in range(max(1, options.jobs) - 1)]
+        jobs = options.jobs if getattr(engine, "parallel", True) else 1  # in-process: one thread
+        engines += [open_engine() for _ in range(max(1, jobs) - 1)]
         for extra in engines[1:]:
             share_breaker(extra, breaker)
     verdicts: dict[int, Verdict] = {}
