@@ -100,14 +100,16 @@ def test_an_activation_with_one_move_per_target_takes_the_cases_target() -> None
     assert ["assassin"] in asked["options"] and len(asked["options"]) == 3
 
 
-def test_tokens_are_reported_as_tokens_named_by_their_subtypes() -> None:
-    # CR 111.4: Spectral Procession's three Spirits are "Spirit Token"s, each with a token_created event
+def test_tokens_are_reported_with_the_name_python_mtg_gives_them() -> None:
+    # python-mtg has no token name: Game.name title-cases the token's id ('1_1_white_spirit_creature#2');
+    # the adapter reports that, not the "Spirit Token" of CR 111.4 it used to make up
     case = suite_case("costs-and-modes-spectral-procession-paid-with-three-white")
     result = mtg_engine.run_case(case, {})
     assert result["status"] == "observed", result
     obs = result["observation"]
-    spirits = [o for o in obs["final"]["objects"] if o["name"] == "Spirit Token"]
-    assert len(spirits) == 3 and all(o["token"] for o in spirits)
+    tokens = [o for o in obs["final"]["objects"] if o["token"]]
+    assert sorted(o["name"] for o in tokens) == [f"1 1 White Spirit Creature#{n}" for n in (1, 2, 3)]
+    assert not any("Spirit Token" in o["name"] or "Spirit Token" in o["ref"] for o in obs["final"]["objects"])
     assert sum(1 for e in obs["events"] if e["type"] == "token_created") == 3
 
 
@@ -134,7 +136,7 @@ def has_event(obs: dict[str, Any], **pattern: Any) -> bool:
 
 
 def test_adapter_version() -> None:
-    assert mtg_engine.ADAPTER_VERSION == "0.2.0"
+    assert mtg_engine.ADAPTER_VERSION == "0.3.0"
 
 
 def test_equip_is_python_mtgs_equip_move() -> None:

@@ -45,7 +45,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.2.0"
+ADAPTER_VERSION = "0.3.0"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled").
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"tribute", "villainous-choice", "priority"})
@@ -56,8 +56,6 @@ SYMBOL = {v: k for k, v in COLOR.items()}
 ZONES = {"on_battlefield": "battlefield", "in_hand": "hand", "in_library": "library",
          "graveyard": "graveyard", "exile": "exile", "command_zone": "command"}
 DECK_SIZE = 40
-TOKEN_NOISE = {"white", "blue", "black", "red", "green", "colorless", "creature", "artifact", "enchantment",
-               "token"}
 
 
 def _slug(name: str) -> str:
@@ -193,15 +191,11 @@ class MtgRun:
         return {row[0] for row in self.g.state.get("is_token", set())}
 
     def name_of(self, iid: str) -> str:
-        """A card's name; a token's as CR 111.4 gives it (its subtypes and "Token"), from python-mtg's
-        token id, which spells out its characteristics ('1_1_white_spirit_creature#2' -> Spirit Token)."""
-        if iid not in self.tokens():
-            return str(self.g.name(iid))
-        words = iid.split("#")[0].split("_")
-        while words and (words[0].isdigit() or words[0] == "x"):
-            words.pop(0)
-        words = [w for w in words if w not in TOKEN_NOISE]
-        return " ".join(w.capitalize() for w in words) + " Token" if words else str(self.g.name(iid))
+        """The name python-mtg gives the object (``Game.name``). A token has no name of its own in
+        python-mtg (no relation holds one, and its id is the token spec and a count,
+        '1_1_white_spirit_creature#2'): ``Game.name`` title-cases that id ('1 1 White Spirit Creature#2'),
+        and that is reported as it is, not a name made up by the adapter (CR 111.4 would say "Spirit Token")."""
+        return str(self.g.name(iid))
 
     def ref_of(self, iid: str) -> str:
         if iid not in self.refs:
