@@ -205,3 +205,18 @@ def test_an_unanswered_modes_choice_stops_the_case() -> None:
     case["decisions"] = [d for d in case["decisions"] if d["kind"] != "modes"]
     result = mtg_engine.run_case(case, {})
     assert result["observation"]["unanswered"]["kind"] == "modes"
+
+
+def test_events_read_from_the_state_are_marked_derived() -> None:
+    # python-mtg reports no events (env.step discards the driver's narration): all but the move's own
+    # spell_cast / ability_activated are read from the state around the move, and say so
+    obs = suite_run("ward-shock-countered-by-ward-crime-still-committed-vadmir-and-peacemaker-trigger")
+    moves = [e for e in obs["events"] if e["type"] in ("spell_cast", "ability_activated")]
+    read = [e for e in obs["events"] if e["type"] not in ("spell_cast", "ability_activated")]
+    assert moves and all("derived" not in e for e in moves)
+    assert {"crime_committed", "zone_change", "counters_put", "resolved"} <= {e["type"] for e in read}
+    assert all(e.get("derived") is True for e in read)
+    obs = suite_run("equipment-mishras-factory-reanimated-keeps-bonesplitter-and-giant-growth")
+    assert has_event(obs, type="attached", object="bs", attached_to="factory", derived=True)
+    assert has_event(obs, type="ability_activated", source="bs") and not has_event(
+        obs, type="ability_activated", derived=True)

@@ -441,9 +441,13 @@ class MtgRun:
 
 def derive_events(run: MtgRun, before: dict[str, Any], after: dict[str, Any], first: list[Event],
                   last: list[Event]) -> list[Event]:
-    """The events of one move, from python-mtg's state before and after it (net changes over the move):
-    ``first`` (the cast or activation), crimes, zone changes, attachments, counters, life, ``last``."""
-    events = list(first)
+    """The events of one move: ``first`` (the cast or activation: the move python-mtg offered and took),
+    then what the adapter reads from python-mtg's state before and after it (net changes over the move):
+    crimes, zone changes, attachments, counters, life, ``last`` (resolved). python-mtg reports no events
+    to its caller (no event log, no callback: the driver's narration goes to a buffer ``env.step``
+    discards, and its ``ev_*`` windows are cleared within the move), so every event read from the state
+    is marked ``"derived": true`` (spec/README.md 2.2)."""
+    events: list[Event] = []
     for player, label in sorted(after["crimes"] - before["crimes"]):
         events.append({"type": "crime_committed", "player": player, "source": run.source_ref(label)})
     zb, za = before["zones"], after["zones"]
@@ -468,7 +472,7 @@ def derive_events(run: MtgRun, before: dict[str, Any], after: dict[str, Any], fi
         life = int(after["life"].get(player, 0)) - int(before["life"].get(player, 0))
         if life:
             events.append({"type": "life_changed", "player": player, "amount": life})
-    return events + last
+    return list(first) + [{**e, "derived": True} for e in events + last]
 
 
 def run_case(case: Case, cards: dict[str, Card]) -> EngineAnswer:
