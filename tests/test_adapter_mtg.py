@@ -220,3 +220,18 @@ def test_events_read_from_the_state_are_marked_derived() -> None:
     assert has_event(obs, type="attached", object="bs", attached_to="factory", derived=True)
     assert has_event(obs, type="ability_activated", source="bs") and not has_event(
         obs, type="ability_activated", derived=True)
+
+
+def test_damage_is_reported_only_on_the_battlefield() -> None:
+    # python-mtg's `damage` relation (o, d) is keyed by card: a row left on a card in the graveyard is not
+    # damage marked on a permanent, and is reported 0 there (as the reference engine does)
+    case = json.loads((DATA / "adapter-contentious-plan-some.json").read_text())
+    bob = next(p for p in case["setup"]["players"] if p["alias"] == "bob")
+    bob["graveyard"] = [{"alias": "gbear", "card": "Grizzly Bears"}]
+    case["script"] = [{"action": "observe", "label": "start"}]
+    run = mtg_engine.MtgRun(case, CARDS)
+    run.setup()
+    run.g.state["damage"] = {(run.ids["gbear"], 2), (run.ids["bear"], 1)}
+    view = {o["ref"]: o for o in run.project()["objects"]}
+    assert (view["gbear"]["zone"], view["gbear"]["damage"]) == ("graveyard", 0)
+    assert (view["bear"]["zone"], view["bear"]["damage"]) == ("battlefield", 1)

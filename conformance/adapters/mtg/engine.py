@@ -407,7 +407,11 @@ class MtgRun:
                 "power": v.power if v and v.is_creature else None,
                 "toughness": v.toughness if v and v.is_creature else None,
                 "loyalty": cs.get("loyalty") if iid in on_bf else None,
-                "damage": next((int(n) for (o, n) in st.get("damage", set()) if o == iid), 0),
+                # marked damage is a permanent's (CR 120.3e, 514.2); off the battlefield 0, as the reference
+                # engine says. python-mtg's driver never writes its `damage` relation (damage(o, d) in its
+                # state.dl): "non-lethal marked damage isn't persisted outside combat" (driver._apply_damage)
+                "damage": next((int(n) for (o, n) in st.get("damage", set()) if o == iid), 0)
+                if zone == "battlefield" else 0,
                 "attached_to": (self.ref_of(attached[iid])
                                 if iid in attached and zone == "battlefield" else None),
                 "keywords": [str(k).replace("_", " ").capitalize() for k in (v.keywords if v else [])],
