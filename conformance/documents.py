@@ -58,6 +58,10 @@ EventType = Literal[
 ]
 #: What a fuzzer finding is about (case.schema.json ``$defs/origin``, ``area``).
 FuzzArea = Literal["counters", "mana", "targeting"]
+#: Whose a known failure is: the engine's behaviour, the adapter's translation or the suite's case
+#: (a baseline entry's ``attribution``; report.schema.json ``$defs/case``).
+Attribution = Literal["engine", "adapter", "suite"]
+ATTRIBUTIONS: tuple[Attribution, ...] = ("engine", "adapter", "suite")
 #: A case's outcome on an engine, in the order reports show them (report.schema.json ``$defs/outcome``).
 Outcome = Literal["pass", "fail", "error", "crash", "timeout", "not_applicable", "skipped"]
 
@@ -651,6 +655,7 @@ class ReportCase(TypedDict):
     message: str
     known_failure: NotRequired[bool]
     cause: NotRequired[str]
+    attribution: NotRequired[Attribution]
     stderr: NotRequired[str]
     diff: list[DiffEntry]
 
@@ -722,12 +727,14 @@ class Badge(TypedDict):
 
 # -- the baseline (``mtgc baseline``; conformance/report/baseline.py) --------------------------------
 class BaselineEntry(TypedDict, total=False):
-    """A known failure: its outcome and message when listed, and a person's ``cause`` and ``flaky`` mark."""
+    """A known failure: its outcome and message when listed, and a person's ``cause``, ``attribution``
+    and ``flaky`` mark."""
 
     outcome: JSONValue
     message: JSONValue
     flaky: bool
     cause: str
+    attribution: Attribution
 
 
 class Baseline(TypedDict, total=False):

@@ -204,8 +204,9 @@ def test_baseline_causes_carry_over_and_reach_the_summary(
     certify(tmp_path, "well_behaved")
     old = tmp_path / "old.json"
     old.write_text(json.dumps({"known_failures": {
-        "certify-life-wrong": {"outcome": "fail", "cause": "the engine sets life to 7, the ruling says 3"},
-        "certify-gone": {"outcome": "fail", "cause": "a case that no longer fails"},
+        "certify-life-wrong": {"outcome": "fail", "cause": "the engine sets life to 7, the ruling says 3",
+                               "attribution": "engine"},
+        "certify-gone": {"outcome": "fail", "cause": "a case that no longer fails", "attribution": "suite"},
     }}), encoding="utf-8")
     capsys.readouterr()
     assert main(["baseline", str(tmp_path / "out" / "report.json"), "--causes", str(old)]) == 0
@@ -213,7 +214,7 @@ def test_baseline_causes_carry_over_and_reach_the_summary(
     baseline = json.loads(captured.out)
     assert baseline["known_failures"] == {"certify-life-wrong": {
         "outcome": "fail", "message": baseline["known_failures"]["certify-life-wrong"]["message"],
-        "cause": "the engine sets life to 7, the ruling says 3"}}
+        "cause": "the engine sets life to 7, the ruling says 3", "attribution": "engine"}}
     assert "0 failure(s) without a cause" in captured.err
     path = tmp_path / "known-failures.json"
     path.write_text(json.dumps(baseline), encoding="utf-8")
@@ -221,8 +222,22 @@ def test_baseline_causes_carry_over_and_reach_the_summary(
     assert code == 0
     case = next(c for c in report["cases"] if c["id"] == "certify-life-wrong")  # type: ignore[union-attr]
     assert case["cause"] == "the engine sets life to 7, the ruling says 3"
+    assert case["attribution"] == "engine"
     summary = (tmp_path / "again" / "summary.md").read_text(encoding="utf-8")
-    assert "`certify-life-wrong` (life): the engine sets life to 7, the ruling says 3 — observed: " in summary
+    line = "(known failure, engine) `certify-life-wrong` (life): the engine sets life to 7, the ruling says 3"
+    assert line + " — observed: " in summary
+    html = (tmp_path / "again" / "index.html").read_text(encoding="utf-8")
+    assert "<strong>cause (engine):</strong>" in html
+
+
+def test_a_baseline_attribution_is_engine_adapter_or_suite(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "known-failures.json"
+    path.write_text(json.dumps({"known_failures": {"x": {"outcome": "fail", "cause": "one line",
+                                                         "attribution": "harness"}}}))
+    assert main(["certify", "--engine", "x", "--baseline", str(path), SUITE]) == 2
+    assert "/known_failures/x/attribution: must be one of engine, adapter, suite" in capsys.readouterr().err
 
 
 def test_a_baseline_cause_must_be_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,11 @@ what the ruling says. Reports show it next to the failure, and ``mtgc baseline R
 carries the causes of an earlier baseline over to the cases that still fail, so a published
 certification (docs/certification/) keeps every failure explained as it is re-run.
 
+An entry may carry an ``attribution``, whose failure it is: ``"engine"`` (the engine's behaviour
+breaks the rules: the cause cites the CR rule it breaks), ``"adapter"`` (the adapter can't put the
+case to the engine or read its answer back) or ``"suite"`` (the case itself is wrong). It is carried
+over with the cause, and reports show it next to the cause.
+
 A baseline written before a case was renamed keeps working: loading it maps each old id to the
 case's current id through ``suites/aliases.json`` (:mod:`conformance.cases.aliases`).
 """
@@ -25,7 +30,16 @@ from pathlib import Path
 from typing import TypedDict
 
 from conformance.cases import aliases
-from conformance.documents import Baseline, BaselineEntry, JSONValue, Report, ReportCase, ReportVerdict
+from conformance.documents import (
+    ATTRIBUTIONS,
+    Attribution,
+    Baseline,
+    BaselineEntry,
+    JSONValue,
+    Report,
+    ReportCase,
+    ReportVerdict,
+)
 from conformance.interface import BAD_OUTCOMES
 
 BASELINE_VERSION = 1
@@ -63,6 +77,8 @@ def make_baseline(report: Report, previous: Baseline | None = None) -> Baseline:
     earlier = (previous.get("known_failures") if previous else None) or {}
     before = {case_id: entry for case_id, entry in earlier.items() if isinstance(entry, dict)}
     causes = {case_id: entry["cause"] for case_id, entry in before.items() if entry.get("cause")}
+    attributions = {case_id: entry["attribution"] for case_id, entry in before.items()
+                    if "attribution" in entry}
     ran = {case["id"] for case in report["cases"]}
     baseline: Baseline = {
         "baseline_version": BASELINE_VERSION,
@@ -86,12 +102,14 @@ def make_baseline(report: Report, previous: Baseline | None = None) -> Baseline:
             entry["flaky"] = True
         if case_id in causes:
             entry["cause"] = causes[case_id]
+        if case_id in attributions:
+            entry["attribution"] = attributions[case_id]
     return baseline
 
 
 def load_baseline(path: str | Path) -> Baseline:
-    """A baseline file, each entry checked (``cause`` one line, ``flaky`` true or false) and keyed by
-    its case's current id."""
+    """A baseline file, each entry checked (``cause`` one line, ``attribution`` engine, adapter or
+    suite, ``flaky`` true or false) and keyed by its case's current id."""
     data = read_json_file(path, "the baseline")
     listed = data.get("known_failures") if isinstance(data, dict) else None
     if not isinstance(data, dict) or not isinstance(listed, dict):
@@ -110,7 +128,15 @@ def load_baseline(path: str | Path) -> Baseline:
         flaky = entry.get("flaky")
         if "flaky" in entry and not isinstance(flaky, bool):
             raise BadInput(f"{str(path)!r} at {pointer}/flaky: must be true or false")
-        entries[case_id] = _entry(entry, cause, flaky if isinstance(flaky, bool) else None)
+        attribution = entry.get("attribution")
+        if "attribution" in entry and attribution not in ATTRIBUTIONS:
+            raise BadInput(f"{str(path)!r} at {pointer}/attribution: must be one of "
+                           + ", ".join(ATTRIBUTIONS))
+        out = _entry(entry, cause, flaky if isinstance(flaky, bool) else None)
+        for known in ATTRIBUTIONS:  # the checked value, typed
+            if attribution == known:
+                out["attribution"] = known
+        entries[case_id] = out
     baseline: Baseline = {"known_failures": current_ids(entries)}
     if isinstance(version := data.get("baseline_version"), int):
         baseline["baseline_version"] = version
@@ -122,7 +148,8 @@ def load_baseline(path: str | Path) -> Baseline:
 
 
 def _entry(entry: dict[str, JSONValue], cause: str | None, flaky: bool | None) -> BaselineEntry:
-    """A known failure as the file lists it (``cause`` and ``flaky`` checked)."""
+    """A known failure as the file lists it (``cause`` and ``flaky`` checked; ``attribution`` is added
+    by the caller)."""
     out: BaselineEntry = {}
     if "outcome" in entry:
         out["outcome"] = entry["outcome"]
@@ -166,6 +193,9 @@ def apply_baseline(report: ReportCases, baseline: Baseline | None = None) -> Rep
         cause = entry.get("cause") if isinstance(entry, dict) else None
         if case["known_failure"] and cause:
             case["cause"] = cause
+        attribution: Attribution | None = entry.get("attribution") if isinstance(entry, dict) else None
+        if case["known_failure"] and attribution:
+            case["attribution"] = attribution
         if case["outcome"] in BAD_OUTCOMES:
             (known if in_baseline else unexpected).append(case["id"])
         elif in_baseline and case["outcome"] == "pass":

@@ -92,7 +92,8 @@ def failure_block(case: ReportCase) -> str:
         f"{e(case.get('path', ''))}</code></p>",
     ]
     if case.get("cause"):
-        parts.append(f"<p><strong>cause:</strong> {e(case['cause'])}</p>")
+        whose = f" ({e(case['attribution'])})" if case.get("attribution") else ""
+        parts.append(f"<p><strong>cause{whose}:</strong> {e(case['cause'])}</p>")
     if case.get("message"):
         parts.append(f"<pre>{e(case['message'])}</pre>")
     parts.append(diff_table(case))

@@ -51,7 +51,8 @@ def rate_table(title: str, groups: dict[str, list[ReportCase]]) -> list[str]:
 def failure_lines(cases: Sequence[ReportCase]) -> list[str]:
     out = []
     for case in failing(cases):
-        known = " (known failure)" if case.get("known_failure") else ""
+        attribution = f", {case['attribution']}" if case.get("attribution") else ""
+        known = f" (known failure{attribution})" if case.get("known_failure") else ""
         cause = f"{cell(case['cause'])} — observed: " if case.get("cause") else ""
         out.append(
             f"- **{case['outcome']}**{known} `{cell(case['id'])}` ({cell(case['topic'])}): "
