@@ -235,3 +235,33 @@ def test_damage_is_reported_only_on_the_battlefield() -> None:
     view = {o["ref"]: o for o in run.project()["objects"]}
     assert (view["gbear"]["zone"], view["gbear"]["damage"]) == ("graveyard", 0)
     assert (view["bear"]["zone"], view["bear"]["damage"]) == ("battlefield", 1)
+
+
+def test_the_modes_answer_is_given_at_python_mtgs_choice_seam() -> None:
+    # python-mtg ignores the cast move's {'mode': …} (it asks _choose(state, "modes")): the adapter answers
+    # that key through state['_policy'], so Kolaghan's Command does modes 4 and 1, not its default 1 and 2
+    case = suite_case("modal-spells-command-modes-happen-in-printed-order")
+    run = mtg_engine.MtgRun(case, {})
+    run.setup()
+    run.run_script()
+    assert run.g.state["chose_mode"] == {(run.ids["command"], "mode4"), (run.ids["command"], "mode1")}
+    assert obj(observation_of(run), "dead")["zone"] == "hand"  # mode 4: return a creature card
+    assert "_policy" not in run.g.state
+
+
+def observation_of(run: Any) -> dict[str, Any]:
+    return {"final": run.project()}
+
+
+def test_x_is_answered_at_python_mtgs_choice_seam() -> None:
+    case = suite_case("mana-and-tap-symbols-walking-ballista-enters-with-x-counters")
+    run = mtg_engine.MtgRun(case, {})
+    run.setup()
+    run.run_script()
+    assert run.g.state["_spell_x"] == {run.ids["ballista"]: 2}
+    asked = run.book.asked[0]
+    assert (asked["kind"], asked["answer"], asked["used"], asked["auto"]) == ("x", 2, 0, False)
+    case["decisions"] = []
+    result = mtg_engine.run_case(case, {})
+    assert result["observation"]["unanswered"]["kind"] == "x"
+    assert result["observation"]["steps"] == []  # the cast was not made

@@ -3,9 +3,11 @@
 The setup is made by editing ``Game.state`` (a dict of relations) and rebuilding with
 ``Game.from_state``; the script pushes raw moves. python-mtg has its own card database (``cards.dl``):
 the catalogue's Oracle text is not read, and a card it does not know makes the case unsupported.
-It takes no explicit sub-choices from us (targets, proliferate, …): the engine chooses, and the
-adapter reports what it did. It has no stack and no priority passing: spells resolve as they are
-cast, so ``resolve`` is rejected on the empty stack, as the spec says. See docs/adapters-notes.md.
+It takes few sub-choices from us: a target only where it offers one move per target, a modal
+spell's modes and X through its ``_choose`` seam (``state['_policy']``); the rest (proliferate,
+most targets, …) the engine chooses, and the adapter reports what it did. It has no stack and no
+priority passing: spells resolve as they are cast, so ``resolve`` is rejected on the empty stack,
+as the spec says. See docs/adapters-notes.md.
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ class MtgRun:
         self.book = DecisionBook(list(case.get("decisions", [])))
         self.events: list[Event] = []
         self.g: Any = None
+        self._modes: frozenset[str] | None = None  # the case's modes for the cast being pushed
 
     def setup(self) -> None:
         from mtg import Game
@@ -193,8 +196,9 @@ class MtgRun:
     def name_of(self, iid: str) -> str:
         """The name python-mtg gives the object (``Game.name``). A token has no name of its own in
         python-mtg (no relation holds one, and its id is the token spec and a count,
-        '1_1_white_spirit_creature#2'): ``Game.name`` title-cases that id ('1 1 White Spirit Creature#2'),
-        and that is reported as it is, not a name made up by the adapter (CR 111.4 would say "Spirit Token")."""
+        '1_1_white_spirit_creature#2'): ``Game.name`` title-cases that id
+        ('1 1 White Spirit Creature#2'), and that is reported as it is, not a name made up by the
+        adapter (CR 111.4 would say "Spirit Token")."""
         return str(self.g.name(iid))
 
     def ref_of(self, iid: str) -> str:
@@ -247,7 +251,7 @@ class MtgRun:
                 raise Rejected(f"{act}: python-mtg offers no legal move for {step['card']!r}")
             move = self._choose_mode(found, step) if act == "cast" else found[0]
             before = self._facts()
-            self.g.push(move.raw)
+            self._push_answering(move.raw, step if act == "cast" else None)
             first: list[Event] = (
                 [{"type": "spell_cast", "player": step["player"], "card": self.ref_of(iid)}]
                 if act == "cast" else []
@@ -320,7 +324,39 @@ class MtgRun:
         missing = [i for i in wanted if i not in offered]
         if not wanted or missing:
             raise Rejected(f"modes: python-mtg offers no cast of {card!r} with mode(s) {missing or wanted}")
+        self._modes = frozenset(f"mode{i + 1}" for i in wanted)
         return next(m for m, mode in zip(found, modes, strict=True) if mode == f"mode{wanted[0] + 1}")
+
+    def _push_answering(self, raw: tuple[Any, ...], step: Action | None) -> None:
+        """Push a move with the case's answers installed at python-mtg's choice seam: ``driver._choose``
+        asks ``state['_policy'](state, key, options, default)`` for any choice the move does not force.
+        A cast's ``modes`` (python-mtg asks key 'modes' and ignores the move's own {'mode': …}) and ``x``
+        (key 'x_value') are answered from the case; every other key keeps python-mtg's default. An X the
+        case does not answer stops the run (spec 1.4), the move not made."""
+        modes, self._modes = self._modes, None
+
+        def policy(_state: Any, key: str, options: Any, default: Any) -> Any:
+            if key == "modes" and modes is not None:
+                return modes
+            if key == "x_value" and step is not None:
+                card, player = step["card"], step.get("player")
+                source = card if isinstance(card, str) else None
+                index = self.book.match("x", player, lambda ref: ref == card)
+                if index is None:
+                    self.book.stop("x", player, source, None)
+                    raise Unanswered("x")
+                answer = self.book.entries[index]["answer"]
+                self.book.record("x", player, source, None, answer, index, False)
+                return whole(answer)
+            return default
+
+        start = self.g.state
+        start["_policy"] = policy
+        try:
+            self.g.push(raw)
+        finally:
+            start.pop("_policy", None)
+            self.g.state.pop("_policy", None)  # env.step's copy of the state carries it on
 
     def _choose_target(self, found: list[Any], step: Action) -> Any:
         """python-mtg offers one activation move per target ({'target': id}): choosing the move is
