@@ -58,7 +58,7 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.6.0"
+ADAPTER_VERSION = "0.6.1"
 # Nothing is refused wholesale: each case is tried and refused (unsupported) only when its setup
 # cannot be built in phase. See docs/adapters-notes.md.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
@@ -682,6 +682,13 @@ class PhaseRun:
             self._decision_event(key, data, player, answer, mark, entering)
             if before is not None:
                 self._brought_in(before, answer)
+            return
+        if (index is None and key == "OptionalEffectChoice"
+                and "choose new targets" in str(data.get("description", "")).lower()
+                and self.book.match("new_targets", player, source_matches) is not None):
+            # phase asks Redirect's "you may choose new targets" as a yes/no before the targets; the
+            # case's one new_targets decision answers both (keeping a target is a choice, CR 115.7d)
+            self.apply(seat, {"type": "DecideOptionalEffect", "data": {"accept": True}})
             return
         if kind == "new_targets" and options and len(options) == 1 and handler:
             # a copy's only possible target is its current one: one legal answer (spec 1.4), auto
