@@ -1,5 +1,9 @@
 """The published third-party certifications (docs/certification/): every failure explained in one line.
 
+Each known failure says whose it is (``attribution``: engine, adapter or suite) and cites only CR rules
+that exist; the phase certification, the one CI holds to, lists no adapter or suite failure: those
+are fixed, not labelled (issue 16).
+
 CI re-runs both engines against these baselines (.ci/run.d/20-adapters.sh); these checks need neither
 engine installed. A published report may name cases by ids since renamed: loading its baseline maps
 them to current ids (suites/aliases.json), so the report's ids are resolved the same way here.
@@ -14,6 +18,8 @@ from typing import Any
 import pytest
 
 from conformance.cases.aliases import resolve
+from conformance.cases.rules import cited_rules, load_rules, parse_rules
+from conformance.documents import ATTRIBUTIONS
 from conformance.interface import BAD_OUTCOMES as BAD
 from conformance.report import json_report
 from conformance.report.baseline import load_baseline
@@ -60,3 +66,72 @@ def test_the_summary_shows_each_cause_and_each_not_applicable_reason(folder: Pat
 @pytest.mark.parametrize("folder", PUBLISHED, ids=lambda p: p.name)
 def test_the_published_report_matches_the_report_schema(folder: Path) -> None:
     assert json_report.problem(load(folder / "report.json")) is None
+
+
+@pytest.mark.parametrize("folder", PUBLISHED, ids=lambda p: p.name)
+def test_every_known_failure_says_whose_it_is_and_why(folder: Path) -> None:
+    listed = load_baseline(folder / "known-failures.json")["known_failures"]
+    unexplained = sorted(k for k, v in listed.items() if not v.get("cause"))
+    unattributed = sorted(k for k, v in listed.items() if v.get("attribution") not in ATTRIBUTIONS)
+    assert (unexplained, unattributed) == ([], [])
+
+
+@pytest.mark.parametrize("folder", PUBLISHED, ids=lambda p: p.name)
+def test_every_rule_a_cause_cites_exists(folder: Path) -> None:
+    rules = load_rules()
+    listed = load_baseline(folder / "known-failures.json")["known_failures"]
+    missing = {case_id: bad for case_id, entry in listed.items()
+               if (bad := [r for r in cited_rules(entry.get("cause", "")) if r not in rules])}
+    assert missing == {}
+
+
+# Reviewed by hand (issue 16, item 4): phase is right in these, the case is not. Each needs the suite
+# changed: the reference engine's judgement of forced decisions (tools/mark_forced.py) doesn't see a
+# target choice with one legal answer ("one, two or three target creatures" with one creature; X=0's
+# "any number of targets"), and the X=2 cast's division answer goes to the X=3 cast once phase
+# refuses the cast at its targets.
+PHASE_NOT_ENGINE = [
+    "costs-and-modes-rolling-thunder-x0-cannot-choose-a-target",
+    "counter-replacements-biogenic-upgrade-doubles-only-plus-one-counters-with-scales",
+    "rolling-thunder-x-two-cannot-be-split-among-three-targets",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="suite-attributed phase failures still to fix in the suite: "
+                   + ", ".join(PHASE_NOT_ENGINE))
+def test_the_phase_certification_lists_only_engine_failures() -> None:
+    listed = load_baseline(DOCS / "phase-0.103.0" / "known-failures.json")["known_failures"]
+    assert sorted(k for k, v in listed.items() if v.get("attribution") != "engine") == []
+
+
+def test_the_phase_certifications_other_failures_are_the_reviewed_ones() -> None:
+    """While the test above is expected to fail: no other phase failure may be labelled adapter or suite."""
+    listed = load_baseline(DOCS / "phase-0.103.0" / "known-failures.json")["known_failures"]
+    assert sorted(k for k, v in listed.items() if v.get("attribution") != "engine") == PHASE_NOT_ENGINE
+
+
+@pytest.mark.parametrize(("cause", "rules"), [
+    ("phase ignores Melira (CR 614.1a)", ["614.1a"]),
+    ("it never asks (CR 101.2; 614.1a: Melira says so)", ["101.2", "614.1a"]),
+    ("no trigger (CR 702.104a-b, 603.4) - spot check 4", ["702.104a", "702.104b", "603.4"]),
+    ("moving is putting (CR 122.5-6)", ["122.5", "122.6"]),
+    ("the caster chooses (CR 601.2b-d)", ["601.2b", "601.2c", "601.2d"]),
+    ("(CR 601.2b-601.2d)", ["601.2b", "601.2c", "601.2d"]),
+    ("order (CR 616.1, 616.1e-f, 106.12b)", ["616.1", "616.1e", "616.1f", "106.12b"]),
+    ("no stack (CR 405, 608); otherwise", ["405", "608"]),
+    ("how to pay (CR 601.2h via 602.2b)", ["601.2h", "602.2b"]),
+    ("where CR 608.3b/608.2b say", ["608.3b", "608.2b"]),
+    ("the game simply ends (104.2a), he", ["104.2a"]),
+    ("CR 101.2; 2 counters, not 3", ["101.2"]),
+    ("phase 0.103.0 deals 3.5 to 100 cards", []),
+    ("CR 614.1a - so the bear", ["614.1a"]),
+    ("as CR 117.3b says. CR 117.3b again", ["117.3b"]),
+])
+def test_cited_rules_reads_every_way_a_cause_cites_the_cr(cause: str, rules: list[str]) -> None:
+    assert cited_rules(cause) == rules
+
+
+def test_a_cause_citing_a_rule_the_cr_lacks_is_caught() -> None:
+    index = parse_rules("601.2b The player announces.\n601.2c The player chooses.\n")
+    assert [r for r in cited_rules("phase picks (CR 601.2b-d)") if r not in index] == ["601.2d"]
+    assert [r for r in cited_rules("(CR 614.99z)") if r not in load_rules()] == ["614.99z"]
