@@ -47,8 +47,9 @@ def test_every_failure_has_a_one_line_cause(folder: Path) -> None:
     assert all(baseline["known_failures"][k].get("cause") for k in flaky)
     for case in report["cases"]:
         if case["outcome"] in BAD:
-            cause = baseline["known_failures"][resolve(case["id"])]["cause"]
-            assert case["cause"] == cause and len(cause) > 40
+            entry = baseline["known_failures"][resolve(case["id"])]
+            assert case["cause"] == entry["cause"] and len(entry["cause"]) > 40
+            assert case["attribution"] == entry["attribution"]
 
 
 @pytest.mark.parametrize("folder", PUBLISHED, ids=lambda p: p.name)
@@ -58,7 +59,8 @@ def test_the_summary_shows_each_cause_and_each_not_applicable_reason(folder: Pat
     assert report["verdict"]["ok"] and report["suite"]["cases"] == len(report["cases"])
     for case in report["cases"]:
         if case["outcome"] in BAD:
-            assert f"`{cell(case['id'])}` ({case['topic']}): {cell(case['cause'])} — observed: " in summary
+            assert (f"(known failure, {case['attribution']}) `{cell(case['id'])}` ({case['topic']}): "
+                    f"{cell(case['cause'])} — observed: ") in summary
         elif case["outcome"] == "not_applicable":
             assert f"- `{cell(case['id'])}` ({case['topic']}): " in summary
 
