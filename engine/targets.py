@@ -159,9 +159,13 @@ def announce_division(ctx: Ctx, player: int, src: Obj, effects: Sequence[Mapping
 
 def divide(ctx: Ctx, controller: int, src: Obj, total: int,
            chosen: Sequence[Target]) -> tuple[tuple[Target, int], ...]:
-    """CR 601.2d: announce the division; each target gets at least one."""
+    """CR 601.2d: announce the division; each target gets at least one. More targets than there is to
+    divide leaves no legal division: the targets are refused as chosen, with nothing asked."""
     if not chosen:
         return ()
+    if len(chosen) > total:
+        raise IllegalAction("601.2d", f"each target must be assigned at least one: {total} can't be divided "
+                                      f"among {len(chosen)} targets")
     forced = ((((chosen[0], total),),) if len(chosen) == 1 else
               (tuple((t, 1) for t in chosen),) if total == len(chosen) else None)
     answer = ctx.choose(Decision("distribute", controller, src.id, tuple(chosen), len(chosen), len(chosen),
