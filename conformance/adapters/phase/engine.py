@@ -20,7 +20,6 @@ from conformance.adapters.common import (
     Unanswered,
     Unsupported,
     counter_from_case,
-    counter_to_case,
     guarded_run,
     observation,
     query_matches,
@@ -28,20 +27,20 @@ from conformance.adapters.common import (
     setup_objects,
 )
 from conformance.adapters.phase import cards as phase_cards
-from conformance.adapters.phase import observe, payment
+from conformance.adapters.phase import events, observe, payment
 from conformance.adapters.phase.vocab import (
     COLOR_OF_SYMBOL,
     EVENTS,
     PHASE_OF_STEP,
     PROMPTS,
-    SYMBOL_OF_COLOR,
     ZONE_TO_PHASE,
     attached_events,
     attachments,
     crew_flags,
-    crewed_events,
+    decision_events,
     infect_giver,
     prompt_key,
+    prompt_source,
 )
 from conformance.documents import (
     Action,
@@ -113,7 +112,7 @@ class PhaseRun:
     def apply(self, actor: int, action: dict[str, Any]) -> Any:
         before = self._remember_stack()
         self.attachments = attachments(self)
-        counters = self._battlefield_counters()
+        counters = events.battlefield_counters(self)
         try:
             result = self.g.apply(actor, action)
             self.log.append((actor, action))
@@ -126,7 +125,7 @@ class PhaseRun:
         if self.watch_mana is not None:
             payment.refuse_auto_tapping(self, result.events)
         self._map_events(result.events)
-        self.events.extend(self._derived_counters(counters, list(result.events or [])))
+        self.events.extend(events.derived_counters(self, counters, list(result.events or [])))
         # phase 0.103.0 does not always report a StackPushed for a triggered ability (e.g. a trigger
         # put on the stack as a spell becomes cast): a trigger that is on the stack now and was not
         # before was put there by this action (CR 603.3), so it is reported after the action's events.
@@ -135,52 +134,6 @@ class PhaseRun:
             if event is not None:
                 self.events.append(event)
         return result
-
-    def _battlefield_counters(self) -> dict[int, dict[str, int]]:
-        """The counters on each permanent, in the case's terms."""
-        return {int(o["id"]): {counter_to_case(str(k)): int(n) for k, n in (o.get("counters") or {}).items()}
-                for o in self.g.battlefield() if isinstance(o.get("id"), int)}
-
-    def _derived_counters(self, before: dict[int, dict[str, int]], raw: list[dict[str, Any]]) -> list[Event]:
-        """Counter changes phase made without an event (wither damage's -1/-1 counters, +1/+1 and -1/-1
-        counters annihilating, CR 704.5q): for each permanent on the battlefield before and after the
-        action, the change of its counters in phase's state less what its CounterAdded/CounterRemoved
-        events reported, as counters_put/counters_removed marked ``derived`` (spec/README.md 2.2). ``by``
-        is the controller of a source that dealt the permanent damage in the action, when one did."""
-        reported: dict[tuple[int, str], int] = {}
-        damaged_by: dict[int, Any] = {}
-        for ev in raw:
-            t, d = ev.get("type"), ev.get("data") or {}
-            if t in ("CounterAdded", "CounterRemoved") and isinstance(d.get("object_id"), int):
-                key = (d["object_id"], counter_to_case(str(d.get("counter_type"))))
-                n = int(d.get("count") or 0)
-                reported[key] = reported.get(key, 0) + (n if t == "CounterAdded" else -n)
-            target = d.get("target") if t == "DamageDealt" else None
-            if isinstance(target, dict) and isinstance(target.get("Object"), int):
-                damaged_by.setdefault(target["Object"], d.get("source_id"))
-        after = self._battlefield_counters()
-        for ev in raw:  # a permanent that left: its counters as it last was on the battlefield
-            d = ev.get("data") or {}
-            left = ev.get("type") == "ZoneChanged" and d.get("from") == "Battlefield"
-            if left and d.get("object_id") in before:
-                lki = (((d.get("record") or {}).get("trigger_source_context") or {}).get("lki") or {})
-                after[d["object_id"]] = {counter_to_case(str(k)): int(n)
-                                         for k, n in (lki.get("counters") or {}).items()}
-        out: list[Event] = []
-        for oid, now in after.items():
-            if oid not in before:
-                continue
-            changes = {c: now.get(c, 0) - before[oid].get(c, 0) - reported.get((oid, c), 0)
-                       for c in sorted(set(now) | set(before[oid]))}
-            put, removed = _annihilated(changes, now)
-            for kind, counter, n in [*(("counters_put", c, n) for c, n in put.items()),
-                                     *(("counters_removed", c, n) for c, n in removed.items())]:
-                event: Event = {"type": kind, "object": self.ref_of(oid), "counter": counter, "amount": n}
-                if kind == "counters_put" and oid in damaged_by:
-                    event["by"] = self.controller_now(damaged_by[oid])
-                event["derived"] = True
-                out.append(event)
-        return out
 
     def dbg(self, kind: str, data: Any) -> None:
         try:
@@ -653,7 +606,7 @@ class PhaseRun:
             payment.check_paid(self, self.apply(seat, action))
             return
         player = self.player_of(seat)
-        source_id = self._prompt_source(data)
+        source_id = prompt_source(self, data)
         source = self.ref_of(source_id) if source_id is not None else None
         key = prompt_key(kind_type, data)
         handler = PROMPTS.get(key)
@@ -679,7 +632,7 @@ class PhaseRun:
             self.apply(seat, action)
             # the choice is made before its result is performed (e.g. CR 701.55a), so its event goes
             # before the events phase reports for answering the prompt
-            self._decision_event(key, data, player, answer, mark, entering)
+            self.events[mark:mark] = decision_events(self, key, data, player, answer, entering)
             if before is not None:
                 self._brought_in(before, answer)
             return
@@ -723,34 +676,6 @@ class PhaseRun:
                                     "to": self._zone(o.get("zone"))})
                 return
 
-    def _prompt_source(self, data: dict[str, Any]) -> int | None:
-        for key in ("source_id", "object_id", "spell_object", "attacker_id", "vehicle_id"):
-            if isinstance(data.get(key), int):
-                return int(data[key])
-        src = data.get("source")
-        if isinstance(src, dict):
-            ident = (src.get("prompt") or src.get("context") or {}).get("identity") or {}
-            ref = ident.get("reference") or {}
-            if isinstance(ref.get("object_id"), int):
-                return int(ref["object_id"])
-        pending = data.get("pending_cast") or data.get("pending_ability") or {}
-        if isinstance(pending, dict):
-            for key in ("object_id", "source_id"):
-                if isinstance(pending.get(key), int):
-                    return int(pending[key])
-        return self.context
-
-    def _decision_event(self, prompt: str, data: dict[str, Any], player: str | None, answer: Answer,
-                        at: int, entering: int | None) -> None:
-        if prompt == "TributeChoice":
-            self.events.insert(at, {"type": "tribute", "player": player, "paid": bool(answer)})
-        elif prompt == "ChooseOneOfBranch":
-            self.events.insert(at, {"type": "villainous_choice", "player": player, "option": answer})
-        elif prompt == "NamedChoice:Color" and entering is not None:  # as it enters (CR 614.12)
-            self.events.insert(at, {"type": "color_chosen", "object": self.ref_of(entering), "color": answer})
-        elif prompt == "CrewVehicle":  # the creatures phase tapped to pay crew crewed it (CR 702.122b)
-            self.events[at:at] = crewed_events(self, data.get("vehicle_id"))
-
     def project(self) -> Projection:
         return observe.project(self)
 
@@ -763,13 +688,13 @@ class PhaseRun:
         raw = list(raw or [])
         for i, ev in enumerate(raw):
             t, d = ev.get("type"), ev.get("data") or {}
-            if t == "ManaAdded" and self._same_production(raw, i):
-                continue  # counted in the production's one mana_added (see _same_production)
+            if t == "ManaAdded" and events.same_production(raw, i):
+                continue  # counted in the production's one mana_added (see events.same_production)
             mapper = EVENTS.get(t)
             out = mapper(self, d) if mapper is not None else None
             if t == "ManaAdded" and out is not None:
-                out["mana"] = self._production(raw, i)
-            if t == "StackResolved" and out is not None and self._fizzled(raw, i):
+                out["mana"] = events.production(raw, i)
+            if t == "StackResolved" and out is not None and events.fizzled(self, raw, i):
                 out["type"] = "did_not_resolve"
             if t in ("PlayerCounterChanged", "EnergyChanged") and out is not None:
                 # phase's PlayerCounterChanged and EnergyChanged name no actor; the player action they are
@@ -798,59 +723,6 @@ class PhaseRun:
                 entered = None
             if out is not None:
                 self.events.append(out)
-
-    @staticmethod
-    def _same_production(raw: list[dict[str, Any]], i: int) -> bool:
-        """phase reports each mana of a production as its own ManaAdded (nine for {R} made nine by two
-        Nyxblooms), applying a replacement to each mana in turn (ReplacementApplied{event_type:
-        ProduceMana} before each mana's ManaAdded events), then closes the production with
-        ManaAbilityProduced (a mana ability) or EffectResolved{kind: Mana} (a triggered one). A ManaAdded
-        after one from the same player, source and tap_state, with nothing but such replacements between,
-        is part of the same production (spec: one mana_added per production, the whole amount)."""
-        if raw[i].get("type") != "ManaAdded":
-            return False
-        j = i - 1
-        while j >= 0 and raw[j].get("type") == "ReplacementApplied" \
-                and (raw[j].get("data") or {}).get("event_type") == "ProduceMana":
-            j -= 1
-        if j < 0 or raw[j].get("type") != "ManaAdded":
-            return False
-        a, b = raw[j].get("data") or {}, raw[i].get("data") or {}
-        return all(a.get(k) == b.get(k) for k in ("player_id", "source_id", "tap_state"))
-
-    def _production(self, raw: list[dict[str, Any]], i: int) -> dict[str, int]:
-        """The mana of the production whose first ManaAdded is raw[i], by symbol."""
-        mana: dict[str, int] = {}
-        j = i
-        while j < len(raw):
-            t = raw[j].get("type")
-            if t == "ManaAdded" and (j == i or self._same_production(raw, j)):
-                sym = SYMBOL_OF_COLOR.get(str((raw[j].get("data") or {}).get("mana_type")), "C")
-                mana[sym] = mana.get(sym, 0) + 1
-            elif not (t == "ReplacementApplied"
-                      and (raw[j].get("data") or {}).get("event_type") == "ProduceMana"):
-                break
-            j += 1
-        return mana
-
-    def _fizzled(self, raw: list[dict[str, Any]], i: int) -> bool:
-        """Whether phase's StackResolved raw[i] is a spell or ability that did not resolve because all its
-        targets had become illegal (CR 608.2b). phase reports both as StackResolved; the difference it
-        shows: a resolution reports what it did (EffectResolved, or a permanent spell's move to the
-        battlefield) before its StackResolved, a fizzle reports nothing but the spell going to the
-        graveyard. Only a stack object that had targets is judged so; a resolution that stops for a prompt
-        (phase reports StackResolved before the prompt and the effect's events after) is not a fizzle."""
-        oid = (raw[i].get("data") or {}).get("object_id")
-        if oid not in self.stack_targeted:
-            return False
-        start = next((j + 1 for j in range(i - 1, -1, -1) if raw[j].get("type") == "StackResolved"), 0)
-        for ev in raw[start:i]:
-            t, d = ev.get("type"), ev.get("data") or {}
-            if t in ("EffectResolved", "SpellCountered"):
-                return False
-            if t == "ZoneChanged" and d.get("object_id") == oid and d.get("to") not in ("Graveyard", "Exile"):
-                return False
-        return self.waiting().get("type") in ("Priority", "GameOver")
 
     def controller_now(self, oid: Any) -> str | None:
         """The controller of an object (phase's TokenCreated event does not say): as its ZoneChanged record
@@ -894,24 +766,6 @@ class PhaseRun:
             return {"type": "ability_triggered", "controller": self.player_of(info[2]),
                     "source": self.ref_of(info[0])}
         return None
-
-
-def _annihilated(changes: dict[str, int], now: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
-    """Counters put and removed, from the net ``changes`` of an object's counters. When one of +1/+1 and
-    -1/-1 went down while the other went up, the state-based action of CR 704.5q removed N of each after
-    the other kind was put: N is what the kind that went down lost, and what was put is the other's net
-    change plus N (wither damage 3 to a creature with two +1/+1 counters: 3 put, 2 and 2 removed). When
-    the other kind did not change (a put exactly annihilated), the state cannot tell that from a plain
-    removal: only the removal is reported."""
-    put = {c: n for c, n in changes.items() if n > 0}
-    removed = {c: -n for c, n in changes.items() if n < 0}
-    for down, up in (("+1/+1", "-1/-1"), ("-1/-1", "+1/+1")):
-        n = removed.get(down, 0)
-        if n and put.get(up, 0) > 0 and not (now.get(down, 0) and now.get(up, 0)):
-            put[up] += n
-            removed[up] = n
-            break
-    return put, removed
 
 
 # ---------------------------------------------------------------- entry point

@@ -31,6 +31,7 @@ class PhaseRunView(Protocol):
     attachments: dict[int, Any]
     attachables: list[int] | None
     activating: int | None  # the script's ability index of the activation under way
+    stack_targeted: set[int]  # stack objects that had targets (CR 608.2b applies)
 
     def apply(self, actor: int, action: dict[str, Any]) -> Any: ...
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from conformance.adapters.common import Rejected, by_alias, counter_to_case, items, keyword_name, whole
 from conformance.adapters.phase.view import PhaseRunView
-from conformance.documents import Event
+from conformance.documents import Answer, Event
 
 # phase's prompts, states and events are untyped JSON here (dict[str, Any]); an answer is read as its
 # decision's kind says (common.items, by_alias, whole).
@@ -494,3 +494,37 @@ def attached_to(run: PhaseRunView, o: dict[str, Any]) -> str | None:
     if not isinstance(a, dict):
         return None
     return run.player_of(a.get("data")) if a.get("type") == "Player" else run.ref_of(a.get("data"))
+
+
+def prompt_source(run: PhaseRunView, data: dict[str, Any]) -> int | None:
+    """The object a phase prompt is about: named in its data, in its prompt context, or the spell or
+    ability pending; else the one being cast or activated (``run.context``)."""
+    for key in ("source_id", "object_id", "spell_object", "attacker_id", "vehicle_id"):
+        if isinstance(data.get(key), int):
+            return int(data[key])
+    src = data.get("source")
+    if isinstance(src, dict):
+        ident = (src.get("prompt") or src.get("context") or {}).get("identity") or {}
+        ref = ident.get("reference") or {}
+        if isinstance(ref.get("object_id"), int):
+            return int(ref["object_id"])
+    pending = data.get("pending_cast") or data.get("pending_ability") or {}
+    if isinstance(pending, dict):
+        for key in ("object_id", "source_id"):
+            if isinstance(pending.get(key), int):
+                return int(pending[key])
+    return run.context
+
+
+def decision_events(run: PhaseRunView, prompt: str, data: dict[str, Any], player: str | None, answer: Answer,
+                    entering: int | None) -> list[Event]:
+    """The events a choice answered at a phase prompt stands for (phase emits none for them)."""
+    if prompt == "TributeChoice":
+        return [{"type": "tribute", "player": player, "paid": bool(answer)}]
+    if prompt == "ChooseOneOfBranch":
+        return [{"type": "villainous_choice", "player": player, "option": answer}]
+    if prompt == "NamedChoice:Color" and entering is not None:  # as it enters (CR 614.12)
+        return [{"type": "color_chosen", "object": run.ref_of(entering), "color": answer}]
+    if prompt == "CrewVehicle":  # the creatures phase tapped to pay crew crewed it (CR 702.122b)
+        return crewed_events(run, data.get("vehicle_id"))
+    return []
