@@ -36,7 +36,7 @@ from conformance.documents import (
 )
 from conformance.engines import get_engine
 from conformance.engines.inprocess import ModuleEngine
-from conformance.interface import OUTCOMES, Difference, Verdict
+from conformance.interface import OUTCOMES, Difference, Engine, Verdict
 from conformance.paths import spec_dir
 from conformance.report.baseline import apply_baseline
 from conformance.run.breaker import GIVE_UP_AFTER
@@ -131,8 +131,9 @@ def suite_path(path: Path) -> str:
         return path.name
 
 
-def run_planned(items: Sequence[Planned], settings: Settings) -> Run:
-    """Run every item through :func:`conformance.run.runner.run_cases` (``jobs`` engines in parallel).
+def run_planned(items: Sequence[Planned], settings: Settings) -> tuple[Run, str]:
+    """Run every item through :func:`conformance.run.runner.run_cases` (``jobs`` engines in parallel);
+    the run, and how the engine was run (:func:`engine_command`).
 
     Raises :class:`~conformance.engines.EngineUnavailable` when the engine cannot even be made (an
     unknown name, a bad command); an engine that starts and then fails costs cases, not the run."""
@@ -145,26 +146,27 @@ def run_planned(items: Sequence[Planned], settings: Settings) -> Run:
     )
     engine = get_engine(settings.engine, settings.timeout)
     try:
-        return run_cases(
+        run = run_cases(
             engine,
             [item.file for item in items],
             lambda case: cards[case.path],
             options,
             open_engine=lambda: get_engine(settings.engine, settings.timeout),
         )
+        return run, engine_command(engine, settings.engine)
     finally:
         with contextlib.suppress(Exception):
             engine.close()
 
 
-def engine_command(engine: str) -> str:
-    """How the report names the way the engine was run: its adapter command, or in process."""
-    made = get_engine(engine)
-    if isinstance(made, ProtocolEngine):
-        return made.command
-    if isinstance(made, ModuleEngine):
-        return f"in process: {made.module_name}"
-    return engine
+def engine_command(engine: Engine, spec: str) -> str:
+    """How the report names the way ``engine`` (made from ``--engine spec``) was run: its adapter
+    command, or in process."""
+    if isinstance(engine, ProtocolEngine):
+        return engine.command
+    if isinstance(engine, ModuleEngine):
+        return f"in process: {engine.module_name}"
+    return spec
 
 
 @cache
@@ -222,8 +224,10 @@ def build_report(
     baseline: Baseline | None = None,
     baseline_file: str | None = None,
     paths: Sequence[str] = (),
+    command: str = "",
 ) -> Report:
-    """The report.json document (spec/report.schema.json)."""
+    """The report.json document (spec/report.schema.json); ``command``: how the engine was run
+    (default: ``--engine`` as given)."""
     cases: list[ReportCase] = []
     for item, verdict in zip(items, run.verdicts, strict=True):
         entry: ReportCase = {
@@ -243,7 +247,7 @@ def build_report(
         cases.append(entry)
     info = run.info
     declared = sorted(info.unsupported_features) if info else []
-    command = engine_command(settings.engine)
+    command = command or settings.engine
     adapter: AdapterSoftware = (
         {"name": info.adapter_name, "version": info.adapter_version, "command": command}
         if info
@@ -292,7 +296,9 @@ def certify(
     engine that cannot be made; never for an engine that breaks down while running."""
     items, suite_hash = plan(targets, settings.selection)
     started = datetime.now(UTC)
-    run = run_planned(items, settings)
+    run, command = run_planned(items, settings)
     finished = datetime.now(UTC)
     paths = [suite_path(t) for t in targets]
-    return build_report(items, run, settings, suite_hash, started, finished, baseline, baseline_file, paths)
+    return build_report(
+        items, run, settings, suite_hash, started, finished, baseline, baseline_file, paths, command
+    )
