@@ -74,8 +74,9 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
         ab = chosen
     specs = list(ab.get("targets", ())) if ab else tg.aura_targets(game, o)
     x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
-    slots = tg.choose(ctx, player, src, specs)  # 601.2c
-    division = tg.announce_division(ctx, player, src, ab["effects"] if ab else (), slots, x)  # 601.2d
+    effects = ab["effects"] if ab else ()
+    slots = tg.choose(ctx, player, src, specs, at_most=tg.division_total(effects, x))  # 601.2c
+    division = tg.announce_division(ctx, player, src, effects, slots, x)  # 601.2d
     item = StackItem(id=oid, kind="spell", source=oid, controller=player, ability=chosen, targets=slots,
                      distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
@@ -286,7 +287,8 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
         return
     src = ctx.game.obj(oid)
     x = _choose_x(ctx, player, oid, cost.get("mana", ""))
-    slots = tg.choose(ctx, player, src, ability.get("targets", ()))
+    slots = tg.choose(ctx, player, src, ability.get("targets", ()),
+                      at_most=tg.division_total(ability["effects"], x))
     division = tg.announce_division(ctx, player, src, ability["effects"], slots, x)
     item = StackItem(id=ctx.game.next_id, kind="ability", source=oid, controller=player, ability=ability,
                      targets=slots, distribution=division, x=x, source_lki=src)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -79,8 +80,13 @@ def is_legal(game: Game, flt: Mapping[str, Any], t: Target, src: Obj, controller
 
 
 def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any]], *,
-           rule: str = "601.2c") -> tuple[tuple[Target, ...], ...]:
-    """Ask the controller for targets: one decision, answered with a flat list in target-word order."""
+           rule: str = "601.2c", at_most: int | None = None) -> tuple[tuple[Target, ...], ...]:
+    """Ask the controller for targets: one decision, answered with a flat list in target-word order.
+
+    ``at_most`` caps the number of targets where each must be assigned at least one of a divided amount
+    (CR 601.2d): with X=0, Rolling Thunder can have no target. The decision is forced when exactly one
+    set of targets is legal (spec/README.md 1.4), e.g. the only creature for "one, two, or three target
+    creatures", or no target when nothing can be divided."""
     if not specs:
         return ()
     game = ctx.game
@@ -88,23 +94,44 @@ def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any
     for s, cands in zip(specs, per_slot, strict=True):
         if not s.get("up_to") and len(cands) < s.get("count", 1):
             raise IllegalAction(rule, "there are not enough legal targets")
-    forced = None
-    if all(not s.get("up_to") and len(c) == s.get("count", 1) for s, c in zip(specs, per_slot, strict=True)):
-        # each slot takes all its candidates; one object may fill several instances of "target" (CR 115.3)
-        # unless a slot must differ from another ("another target")
-        try:
-            check_distinct(specs, [tuple(c) for c in per_slot])
-            forced = (tuple(t for c in per_slot for t in c),)
-        except IllegalAction:
-            forced = None
+    legal = _legal_answers(specs, per_slot, at_most, limit=2)
+    forced = (tuple(t for slot in legal[0] for t in slot),) if len(legal) == 1 else None
     options = tuple(dict.fromkeys(t for c in per_slot for t in c))
-    if not options:  # only "up to" slots and nothing to target: no target is the one legal choice (CR 601.2c)
-        forced = ((),)
     low = sum(0 if s.get("up_to") else s.get("count", 1) for s in specs)
     high = sum(s.get("count", 1) for s in specs)
     answer = ctx.choose(Decision("targets", controller, src.id, options, low, high,
                                  frozendict({"slots": tuple(tuple(c) for c in per_slot), "forced": forced})))
-    return _partition(game, answer, specs, per_slot, rule)
+    return _partition(game, answer, specs, per_slot, rule)  # too many to divide among: refused by divide()
+
+
+def _legal_answers(specs: Sequence[Mapping[str, Any]], per_slot: Sequence[Sequence[Target]],
+                   at_most: int | None, limit: int) -> list[tuple[tuple[Target, ...], ...]]:
+    """Up to ``limit`` legal choices of targets, slot by slot (enough to tell a forced choice): each slot
+    takes ``count`` of its candidates, or up to ``count`` for "up to"; one object once per instance of
+    "target", "another target" differs (CR 115.3); no more than ``at_most`` in all (CR 601.2d)."""
+    found: list[tuple[tuple[Target, ...], ...]] = []
+
+    def walk(i: int, taken: tuple[tuple[Target, ...], ...], budget: int | None) -> None:
+        if len(found) >= limit:
+            return
+        if i == len(specs):
+            try:
+                check_distinct(specs, taken)
+            except IllegalAction:
+                return
+            found.append(taken)
+            return
+        s, cands = specs[i], per_slot[i]
+        count = int(s.get("count", 1))
+        high = min(count, len(cands), count if budget is None else budget)
+        for k in range(0 if s.get("up_to") else count, high + 1):
+            for pick in itertools.combinations(cands, k):
+                walk(i + 1, (*taken, pick), None if budget is None else budget - k)
+                if len(found) >= limit:
+                    return
+
+    walk(0, (), at_most)
+    return found
 
 
 def _partition(game: Game, answer: Any, specs: Sequence[Mapping[str, Any]],
@@ -149,12 +176,16 @@ def announce_division(ctx: Ctx, player: int, src: Obj, effects: Sequence[Mapping
     """The division of a "distribute" effect among the chosen targets, announced with them: as the spell
     is cast or the ability activated (CR 601.2d, 602.2b), or as a triggered ability is put on the stack
     (CR 603.3d). Nothing to divide: ()."""
+    total = division_total(effects, x)
+    return () if total is None else divide(ctx, player, src, total, [t for s in slots for t in s])
+
+
+def division_total(effects: Sequence[Mapping[str, Any]], x: int = 0) -> int | None:
+    """The amount a "distribute" effect divides (X announced first, CR 601.2b), or None: no division."""
     for e in effects:
         if e["do"] in ("distribute_counters", "distribute_damage"):
-            chosen = [t for s in slots for t in s]
-            total = x if e.get("amount") == "X" else int(e.get("amount", 1))  # X announced first (601.2b)
-            return divide(ctx, player, src, total, chosen)
-    return ()
+            return x if e.get("amount") == "X" else int(e.get("amount", 1))
+    return None
 
 
 def divide(ctx: Ctx, controller: int, src: Obj, total: int,

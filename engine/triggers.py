@@ -268,14 +268,15 @@ def _put_one(ctx: Ctx, inst: TriggerInstance) -> None:
     ability = inst.ability or ch.as_triggered(ch.card(game, src).abilities[inst.index])
     assert ability is not None
     specs = ability.get("targets", ())
+    # an ETB ability of the permanent itself uses the X paid for the spell it was (CR 107.3m)
+    x = src.x if ability["trigger"]["on"] == "enters" and inst.info.get("it") == src.id else 0
     try:
-        slots = tg.choose(ctx, inst.controller, src, specs, rule="603.3d")
+        slots = tg.choose(ctx, inst.controller, src, specs, rule="603.3d",
+                          at_most=tg.division_total(ability["effects"], x))
     except IllegalAction as exc:
         if exc.rule == "603.3d" and "not enough legal targets" in exc.reason:
             return  # no legal choice: removed from the stack (CR 603.3d)
         raise
-    # CR 107.3m: an enters-the-battlefield ability of the permanent itself uses the X of the spell it was
-    x = src.x if ability["trigger"]["on"] == "enters" and inst.info.get("it") == src.id else 0
     division = tg.announce_division(ctx, inst.controller, src, ability["effects"], slots, x)  # 603.3d
     item = StackItem(id=ctx.game.next_id, kind="ability", source=src.id, controller=inst.controller,
                      ability=ability, targets=slots, distribution=division, x=x, info=inst.info,

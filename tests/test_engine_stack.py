@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from engine_helpers import act, card, new_game, obj, target
 
 from engine import IllegalAction, apply, legal_actions
 from engine import characteristics as ch
+from engine.context import forced_answer
 
 
 def _shock_game() -> tuple:  # type: ignore[type-arg]
@@ -468,3 +471,38 @@ def test_a_spell_that_cant_be_countered_stays_on_the_stack_when_ward_isnt_paid()
     assert [s.kind for s in step.game.stack] == ["spell"]
     step = act(step.game, refs, {"action": "resolve"})
     assert obj(step.game, refs, "guard").zone == "graveyard"
+
+
+def _pending_targets(pool: dict[str, int], hand: str, creatures: list[str], *answers: Any) -> Any:
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": pool, "hand": [{"alias": "spell", "card": hand}],
+         "battlefield": [{"alias": c, "card": "Grizzly Bears"} for c in creatures]},
+        {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "spell"}, *answers)
+    assert step.pending is not None and step.pending.kind == "targets"
+    return step.pending, g, refs
+
+
+def test_one_two_or_three_targets_with_one_creature_is_a_forced_choice_of_it() -> None:
+    """CR 601.2c: Biogenic Upgrade with one creature has one legal choice of targets (spec/README.md 1.4)."""
+    pending, g, refs = _pending_targets({"G": 6}, "Biogenic Upgrade", ["bear"])
+    assert forced_answer(pending) == ((target(g, refs, "bear"),),)
+
+
+def test_one_two_or_three_targets_with_two_creatures_is_a_real_choice() -> None:
+    pending, _, _ = _pending_targets({"G": 6}, "Biogenic Upgrade", ["bear", "other"])
+    assert forced_answer(pending) is None
+
+
+def test_divided_damage_with_x_zero_allows_no_target_and_refuses_one() -> None:
+    """CR 601.2d: each target is assigned at least one, so X=0 leaves no target as the only choice."""
+    pending, g, refs = _pending_targets({"R": 2}, "Rolling Thunder", ["bear"], 0)
+    assert forced_answer(pending) == ((),)
+    with pytest.raises(IllegalAction) as refused:
+        act(g, refs, {"action": "cast", "player": "a", "card": "spell"}, 0, (target(g, refs, "bear"),))
+    assert refused.value.rule == "601.2d"
+
+
+def test_divided_damage_with_x_one_may_target_any_one_or_none() -> None:
+    pending, _, _ = _pending_targets({"R": 3}, "Rolling Thunder", ["bear"], 1)
+    assert forced_answer(pending) is None
