@@ -578,3 +578,16 @@ def test_yes_no_and_branch_options_are_the_answers_phase_offers() -> None:
     assert PROMPTS["TributeChoice"][1](run_, {}) is None  # type: ignore[arg-type]
     obs = run_suite_case("villainous-choice-each-opponent-sacrifices-in-turn")
     assert [d["options"] for d in obs["decisions"] if d["kind"] == "villainous_choice"] == [["A", "B"]] * 2
+
+
+def test_discard_and_x_options_are_the_ones_phase_lists() -> None:
+    # DiscardChoice{count, cards}: the cards phase lets Bob discard (his hand), not null
+    obs = run_suite_case("kolaghans-command-bears-protected-from-red-bob-still-discards")
+    asked = next(d for d in obs["decisions"] if d["kind"] == "discard")
+    hand = [o["ref"] for o in obs["final"]["objects"] if o["zone"] == "graveyard" and o["owner"] == "bob"]
+    assert asked["options"] and set(hand) <= set(asked["options"]), asked
+    # ChooseXValue{min, max}: the values phase offers, from its min to its max
+    obs = run_suite_case("rolling-thunder-x0-is-cast-with-no-target-and-deals-no-damage")
+    asked = next(d for d in obs["decisions"] if d["kind"] == "x")
+    assert asked["options"] == list(range(asked["options"][0], asked["options"][-1] + 1)), asked
+    assert 0 in asked["options"] and asked["answer"] == 0

@@ -104,6 +104,20 @@ def _select_cards(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[
     return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in items(answer or [])]}}
 
 
+def _x_options(d: dict[str, Any]) -> list[int] | None:
+    """The values of X phase's ChooseXValue offers (``min`` to ``max``), or None when it gives no bound."""
+    low, high = d.get("min"), d.get("max")
+    if isinstance(low, int) and isinstance(high, int) and 0 <= low <= high:
+        return list(range(low, high + 1))
+    return None
+
+
+def _cards_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None] | None:
+    """The cards a discard prompt lists (``cards``), or None when it lists none."""
+    cards = d.get("cards")
+    return [run.ref_of(c) for c in cards] if isinstance(cards, list) else None
+
+
 def _outside_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None]:
     """The cards phase offers (its sideboard's as aliases, others by their source type), and null."""
     sideboard = {(seat, i): alias for alias, (seat, i, _) in run.outside.items()}
@@ -336,7 +350,8 @@ PROMPTS: dict[str, PromptHandler] = {
             "vehicle_id": d.get("vehicle_id"), "creature_ids": [r.object_id(x) for x in items(a or [])]}}),
     "DistributeAmong": (
         "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
-    "ChooseXValue": ("x", lambda r, d: None,
+    # ChooseXValue{min, max}: phase offers X from min to max (it bounds X by the mana it sees)
+    "ChooseXValue": ("x", lambda r, d: _x_options(d),
                      lambda r, d, a: {"type": "ChooseX", "data": {"value": whole(a)}}),
     "ModeChoice": ("modes", lambda r, d: _selectable_modes(r),
                    lambda r, d, a: {"type": "SelectModes", "data": {"indices": items(a)}}),
@@ -348,8 +363,9 @@ PROMPTS: dict[str, PromptHandler] = {
                       for c in ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
         lambda r, d, a: _mana_color(r, d, a)),
     "OutsideGameChoice": ("outside_game_card", _outside_options, _outside_card),
-    "DiscardChoice": ("discard", lambda r, d: None, _select_cards),
-    "DiscardToHandSize": ("discard", lambda r, d: None, _select_cards),
+    # DiscardChoice{count, cards}: the cards phase lets the player discard
+    "DiscardChoice": ("discard", lambda r, d: _cards_options(r, d), _select_cards),
+    "DiscardToHandSize": ("discard", lambda r, d: _cards_options(r, d), _select_cards),
     "PayCost:TapCreatures": ("tap_cost", lambda r, d: [r.ref_of(c) for c in d.get("choices") or []],
                              _select_cards),
     "AssignCombatDamage": ("combat_damage", _combat_damage_options, _combat_damage),
