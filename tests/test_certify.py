@@ -296,7 +296,6 @@ def test_diff_reports_regressed_fixed_new_removed(tmp_path: Path, capsys: pytest
         ["certify", "--engine", "'unbalanced", SUITE],
         ["certify", "--engine", "x", "--baseline", "missing.json", SUITE],
         ["certify", "--engine", "x", "no/such/dir"],
-        ["certify", "--engine", "x", "--give-up-after", "-1", SUITE],
         ["smoke", "--engine", ""],
     ],
 )
@@ -304,6 +303,19 @@ def test_bad_input_exits_2_with_a_message(argv: list[str], capsys: pytest.Captur
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("mtgc: ") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["run", "certify"])
+@pytest.mark.parametrize(("option", "value", "why"), [
+    ("--give-up-after", "-1", "must be 0 (never) or more"),
+    ("-j", "0", "must be at least 1"),
+    ("--timeout", "0", "must be more than 0"),
+])
+def test_run_and_certify_refuse_a_bad_number_alike(command: str, option: str, value: str, why: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--engine", "x", option, value, SUITE]) == 2
+    err = capsys.readouterr().err
+    assert f"mtgc {command}: error: argument {option}" in err and why in err and "Traceback" not in err
 
 
 def test_a_report_that_is_not_json_or_not_a_report_exits_2(

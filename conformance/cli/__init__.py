@@ -24,6 +24,7 @@ from conformance.cases.loader import CaseFile, display
 from conformance.cases.rules import RuleIndex, load_rules, load_seeds
 from conformance.cases.selection import Selection, add_arguments, from_arguments, select
 from conformance.cases.validate import Validation, validate
+from conformance.cli.arguments import non_negative_int, positive_float, positive_int
 from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK, exit_for_signal
 from conformance.cli.explain import decision_lines, expectation_rows, rule_lines, script_lines, setup_lines
 from conformance.engines import EngineUnavailable, get_engine
@@ -341,27 +342,6 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 # -- entry point ---------------------------------------------------------------------------------
-def positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (never) or more, not {value}")
-    return value
-
-
-def positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mtgc", description="Conformance suite for Magic: The Gathering rules engines."
@@ -429,7 +409,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help (0) or a bad argument (2, argparse said why): a code, not an exit
+        return exit_.code if isinstance(exit_.code, int) else EXIT_INVALID
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:

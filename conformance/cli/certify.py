@@ -15,6 +15,7 @@ from pathlib import Path
 from conformance import untrusted
 from conformance.cases import aliases
 from conformance.cases.selection import add_arguments, from_arguments
+from conformance.cli.arguments import non_negative_int, positive_float, positive_int
 from conformance.cli.codes import EXIT_FAILED, EXIT_INVALID, EXIT_OK, exit_for_signal
 from conformance.engines import EngineUnavailable, get_engine, is_command, known_engines
 from conformance.interface import BAD_OUTCOMES, OUTCOMES, Verdict
@@ -57,10 +58,6 @@ def cmd_certify(args: argparse.Namespace) -> int:
     problem = _check_command(args.engine)
     if problem:
         return _bad(problem)
-    if args.timeout <= 0 or args.jobs < 1:
-        return _bad("--timeout must be > 0 and -j at least 1")
-    if args.give_up_after < 0:
-        return _bad("--give-up-after must be 0 (never) or more")
     try:
         baseline = load_baseline(args.baseline) if args.baseline else None
     except BadInput as error:
@@ -203,11 +200,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="known failures (mtgc baseline); listed failures don't fail "
         "the run, listed cases that now pass do",
     )
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
-    p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="adapter processes in parallel")
+    p.add_argument("--timeout", type=positive_float, default=10.0, metavar="S",
+                   help="seconds per case (default 10)")
+    p.add_argument("-j", "--jobs", type=positive_int, default=1, metavar="N",
+                   help="adapter processes in parallel")
     p.add_argument(
         "--give-up-after",
-        type=int,
+        type=non_negative_int,
         default=GIVE_UP_AFTER,
         metavar="N",
         help=f"after N failures of the adapter in a row (crashes, timeouts, failed starts), record the "
@@ -223,7 +222,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("smoke", help="check that an adapter speaks the protocol (one trivial case)")
     p.add_argument("--engine", required=True, metavar="ENGINE", help="an adapter's engine name or command")
     p.add_argument(
-        "--timeout", type=float, default=10.0, metavar="S", help="seconds for the case (default 10)"
+        "--timeout", type=positive_float, default=10.0, metavar="S", help="seconds for the case (default 10)"
     )
     p.set_defaults(func=cmd_smoke)
 
