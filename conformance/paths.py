@@ -17,6 +17,8 @@ CASE_SCHEMA = "case.schema.json"
 CARD_SCHEMA = "card.schema.json"
 SEEDS_FILE = "seeds.json"
 ALIASES_FILE = "aliases.json"
+LEDGER_FILE = "ledger.json"
+LEDGER_TRIAGE_FILE = "ledger-triage.json"
 STAGING_DIR = "staging"
 CARDS_DIR = "cards"
 
@@ -56,6 +58,16 @@ def seeds_path() -> Path:
 def aliases_path() -> Path:
     """``suites/aliases.json``: old case id -> new case id, for ids renamed when the suite was refiled."""
     return suites_dir() / ALIASES_FILE
+
+
+def ledger_path() -> Path:
+    """``suites/ledger.json``: the official rulings on the suite's topics and their status."""
+    return suites_dir() / LEDGER_FILE
+
+
+def ledger_triage_path() -> Path:
+    """``suites/ledger-triage.json``: the ledger's triage decisions made by hand."""
+    return suites_dir() / LEDGER_TRIAGE_FILE
 
 
 def staging_dir() -> Path:

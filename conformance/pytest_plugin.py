@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cases.loader import is_card_file, read_json, suite_root_of
+from conformance.cases.loader import SUITE_FILES, is_card_file, read_json, suite_root_of
 from conformance.cases.validate import Validation, validate
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import Engine, EngineInfo
@@ -35,7 +35,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def is_suite_case(path: Path, rootdir: Path | None = None) -> bool:
     """A ``*.json`` case under a ``suites`` directory (counted from ``rootdir`` when inside it)."""
-    if path.suffix != ".json" or is_card_file(path) or path.name in ("seeds.json", "aliases.json"):
+    if path.suffix != ".json" or is_card_file(path) or path.name in SUITE_FILES:
         return False
     parts = path.parts
     if rootdir is not None:

@@ -3,9 +3,9 @@
 Layout (``suites/``, see ``suites/README.md``): every ``*.json`` under a folder is a case, at any
 depth (``106-mana/could-produce/*.json``; the topic is the folder path from the suite's root, and
 ``staging/`` is a topic like any other); ``cards/*.json`` is the card catalogue (one card per file);
-``seeds.json`` (the founding rulings) and ``aliases.json`` (old case ids) at the suite's root are no
-cases, nor is any README. Reading never raises for bad input: it returns a :class:`Problem` that
-says which file and why.
+``seeds.json`` (the founding rulings), ``aliases.json`` (old case ids) and ``ledger.json`` with
+``ledger-triage.json`` (the rulings ledger) at the suite's root are no cases, nor is any README.
+Reading never raises for bad input: it returns a :class:`Problem` that says which file and why.
 """
 
 from __future__ import annotations
@@ -143,11 +143,13 @@ def is_seeds_file(path: Path) -> bool:
     return path.name == paths.SEEDS_FILE
 
 
-SUITE_FILES = (paths.SEEDS_FILE, paths.ALIASES_FILE)  # files of a suite's root that are no cases
+# files of a suite's root that are no cases
+SUITE_FILES = (paths.SEEDS_FILE, paths.ALIASES_FILE, paths.LEDGER_FILE, paths.LEDGER_TRIAGE_FILE)
 
 
 def is_suite_file(path: Path) -> bool:
-    """``seeds.json`` or ``aliases.json`` at the root of a suite (beside its ``cards/``)."""
+    """``seeds.json``, ``aliases.json`` or the rulings ledger's two files at the root of a suite (beside
+    its ``cards/``)."""
     return path.name in SUITE_FILES and (path.parent / paths.CARDS_DIR).is_dir()
 
 
@@ -210,8 +212,8 @@ def _json_files(top: Path, problems: list[Problem]) -> list[Path]:
 def discover(targets: Sequence[Path]) -> tuple[list[Path], list[Path], list[Problem]]:
     """Expand files and directories into (case files, card files, problems), each sorted.
 
-    Under a directory (walked to any depth), ``cards/*.json`` are card files, the suite's
-    ``seeds.json`` and ``aliases.json`` and any README are skipped, every other ``*.json`` is a case.
+    Under a directory (walked to any depth), ``cards/*.json`` are card files, the suite's root files
+    (``SUITE_FILES``) and any README are skipped, every other ``*.json`` is a case.
     A file named explicitly is a card if it sits in a ``cards`` directory.
     """
     cases: set[Path] = set()
