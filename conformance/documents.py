@@ -660,6 +660,18 @@ class ReportCase(TypedDict):
     diff: list[DiffEntry]
 
 
+class ReportShard(TypedDict):
+    """Which slice of the selection a shard report ran (``mtgc certify --shard I/N``;
+    conformance/run/shard.py): its suite block is the whole selection's."""
+
+    index: int
+    count: int
+    cases: int
+    balance: Literal["round-robin", "timings"]
+    timings: NotRequired[str]  # the digest of the recorded times the cut used
+    estimated_seconds: NotRequired[float]
+
+
 class Report(TypedDict):
     """A certification report, report.json (spec/report.schema.json)."""
 
@@ -682,6 +694,7 @@ class Report(TypedDict):
     totals: Totals
     verdict: ReportVerdict
     cases: list[ReportCase]
+    shard: NotRequired[ReportShard]
 
 
 class CaseChange(TypedDict, total=False):

@@ -404,6 +404,9 @@ def build_parser() -> argparse.ArgumentParser:
     from conformance.fuzz.campaign import register as register_fuzz  # fuzz
 
     register_fuzz(sub)
+    from conformance.cli.merge import register as register_merge  # merge
+
+    register_merge(sub)
     from conformance.cli.coverage import register as register_coverage  # coverage
 
     register_coverage(sub)

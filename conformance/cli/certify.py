@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from conformance import untrusted
@@ -27,6 +28,7 @@ from conformance.run.breaker import GIVE_UP_AFTER
 from conformance.run.certify import Settings, SuiteProblem, certify, known_features
 from conformance.run.protocol import ProtocolEngine, parse_command
 from conformance.run.runner import stop_on_sigterm
+from conformance.run.shard import load_timings, parse_shard
 
 
 def _bad(message: str) -> int:
@@ -58,8 +60,13 @@ def cmd_certify(args: argparse.Namespace) -> int:
     problem = _check_command(args.engine)
     if problem:
         return _bad(problem)
+    if args.timings and not args.shard:
+        return _bad("--timings balances shards by recorded time: give --shard I/N too")
+    shard = args.shard
     try:
         baseline = load_baseline(args.baseline) if args.baseline else None
+        if shard is not None and args.timings:
+            shard = replace(shard, timings=load_timings(args.timings))
     except BadInput as error:
         return _bad(str(error))
 
@@ -84,7 +91,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
     except ValueError as error:
         return _bad(str(error))
     skip = frozenset(aliases.resolve_all(args.skip or ()))  # an old id skips the case it became
-    settings = Settings(args.engine, args.timeout, args.jobs, skip, progress, selection, args.give_up_after)
+    settings = Settings(args.engine, args.timeout, args.jobs, skip, progress, selection, args.give_up_after,
+                        shard)
     out = Path(args.out)
     unwritable = check_writable(out)
     if unwritable:  # found before the first case runs, not after the last
@@ -122,6 +130,10 @@ def cmd_certify(args: argparse.Namespace) -> int:
             print(f"baseline is stale: {case_id} now passes; remove it from {args.baseline}")
         for case_id in verdict.get("flaky_passed", []):
             print(f"flaky: {case_id} (listed as flaky) passed this time")
+    if report.get("shard"):
+        block = report["shard"]
+        print(f"shard {block['index']}/{block['count']}: {block['cases']} of {report['suite']['cases']} "
+              f"cases (balanced {block['balance']}); join the shards' reports with `mtgc merge`")
     print(f"report: {out}/index.html (also report.json, junit.xml, summary.md, badge.json)")
     if report.get("interrupted"):
         print(f"interrupted by {report['interrupted']}: the cases not run are skipped in the report")
@@ -216,6 +228,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--skip", action="append", metavar="ID", help="don't run this case (outcome skipped); repeatable"
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no line per failing case while running")
+    p.add_argument(
+        "--shard", type=parse_shard, metavar="I/N",
+        help="run only shard I of N of the selected cases (deterministic; `mtgc merge` joins the N "
+        "reports into one)",
+    )
+    p.add_argument(
+        "--timings", metavar="REPORT.json",
+        help="with --shard: balance the shards by the per-case times of an earlier report "
+        "(default: round-robin over the sorted case ids)",
+    )
     add_arguments(p)
     p.set_defaults(func=cmd_certify)
 

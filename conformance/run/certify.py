@@ -42,6 +42,7 @@ from conformance.report.baseline import apply_baseline
 from conformance.run.breaker import GIVE_UP_AFTER
 from conformance.run.protocol import PROTOCOL_VERSION, ProtocolEngine
 from conformance.run.runner import Run, RunOptions, gather_cards, run_cases
+from conformance.run.shard import Shard, describe, shard_positions
 
 REPORT_VERSION: Final = 1
 UNKNOWN: Software = {"name": "unknown", "version": "unknown"}
@@ -109,7 +110,8 @@ def plan(targets: Sequence[Path], selection: Selection | None = None) -> tuple[l
 class Settings:
     """``engine``: a name (``reference``, ``phase``, an entry point) or an adapter command line;
     ``give_up_after``: the adapter's failures in a row after which the rest of the run is ``gave_up``
-    (0: never; :mod:`conformance.run.breaker`)."""
+    (0: never; :mod:`conformance.run.breaker`); ``shard``: run only that slice of the selection
+    (:mod:`conformance.run.shard`)."""
 
     engine: str
     timeout: float = 10.0
@@ -118,6 +120,7 @@ class Settings:
     progress: Callable[[Verdict], None] | None = None
     selection: Selection = Selection()
     give_up_after: int = GIVE_UP_AFTER
+    shard: Shard | None = None
 
 
 def suite_path(path: Path) -> str:
@@ -225,9 +228,11 @@ def build_report(
     baseline_file: str | None = None,
     paths: Sequence[str] = (),
     command: str = "",
+    selected: int | None = None,
 ) -> Report:
     """The report.json document (spec/report.schema.json); ``command``: how the engine was run
-    (default: ``--engine`` as given)."""
+    (default: ``--engine`` as given); ``selected``: how many cases the whole selection has, when
+    ``items`` are one shard of it (``suite_hash`` is then the whole selection's)."""
     cases: list[ReportCase] = []
     for item, verdict in zip(items, run.verdicts, strict=True):
         entry: ReportCase = {
@@ -258,7 +263,12 @@ def build_report(
     report: Report = {
         "report_version": REPORT_VERSION,
         "harness": {"name": "mtgc", "version": SUITE_VERSION},
-        "suite": {"version": SUITE_VERSION, "hash": suite_hash, "cases": len(items), "paths": list(paths)},
+        "suite": {
+            "version": SUITE_VERSION,
+            "hash": suite_hash,
+            "cases": len(items) if selected is None else selected,
+            "paths": list(paths),
+        },
         "protocol": PROTOCOL_VERSION,
         "cr_date": CR_DATE,
         "engine": {"name": info.name, "version": info.version} if info else UNKNOWN,
@@ -295,10 +305,23 @@ def certify(
     """Plan, run and report. Raises SuiteProblem for a broken suite and EngineUnavailable for an
     engine that cannot be made; never for an engine that breaks down while running."""
     items, suite_hash = plan(targets, settings.selection)
+    selected = len(items)
+    shard = settings.shard
+    if shard is not None:  # the hash is the whole selection's: every shard of it has the same one
+        if shard.count > selected:
+            raise SuiteProblem(f"the selection has {selected} case(s): it cannot be cut into {shard.count} "
+                               "shards (use fewer shards)")
+        ids = [item.case_id for item in items]
+        items = [items[p] for p in shard_positions(ids, shard)]
+        block = describe(shard, ids)
     started = datetime.now(UTC)
     run, command = run_planned(items, settings)
     finished = datetime.now(UTC)
     paths = [suite_path(t) for t in targets]
-    return build_report(
-        items, run, settings, suite_hash, started, finished, baseline, baseline_file, paths, command
+    report = build_report(
+        items, run, settings, suite_hash, started, finished, baseline, baseline_file, paths, command,
+        selected,
     )
+    if shard is not None:
+        report["shard"] = block
+    return report
