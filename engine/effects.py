@@ -15,6 +15,7 @@ from . import characteristics as ch
 from . import counter_effects, mana_effects, replacement, stack_effects  # noqa: F401  (they register their primitives)
 from . import mana as mana_mod
 from .context import Ctx, Decision
+from .counter_rules import become_untapped, shield_prevents_damage, shield_replaces_destruction
 from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
@@ -25,14 +26,17 @@ from .zones import move, place
 # --- damage, life, zone changes ------------------------------------------------------------------
 
 def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool = False,
-                lifelink: bool = True, wither_into: dict[tuple[Target, int], int] | None = None) -> int:
+                lifelink: bool = True, wither_into: dict[tuple[Target, int], int] | None = None,
+                shielded: set[int] | None = None) -> int:
     """CR 120.3: damage to a player is life loss (infect: poison counters instead), to a planeswalker
     loses loyalty, to a creature is marked (wither and infect: -1/-1 counters instead). Only players and
     permanents still there are dealt damage: an object that left the battlefield is a new object (CR
     400.7). Returns the damage dealt.
     ``lifelink=False``: the caller gains the life once for all the damage the source deals at once
     (CR 702.15b, 510.2). ``wither_into``: the caller puts the -1/-1 counters of damage dealt at once as
-    one event per permanent and player putting them (Vizier of Remedies' ruling), via put_wither."""
+    one event per permanent and player putting them (Vizier of Remedies' ruling), via put_wither.
+    ``shielded``: the permanents whose shield counter already prevented damage of this same event
+    (combat damage, dealt at once: one prevention, one counter; CR 122.1c, 510.2)."""
     if n <= 0:
         return 0
     game = ctx.game
@@ -54,6 +58,12 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
         if o is None or o.epoch != target[2] or o.zone != "battlefield":
             return 0
         if ch.protected_from(game, o, source):  # CR 702.16e: that damage is prevented
+            return 0
+        if shielded is not None and o.id in shielded:  # the same event, already prevented (CR 122.1c)
+            return 0
+        if shield_prevents_damage(ctx, o):  # CR 122.1c: prevented, a shield counter removed
+            if shielded is not None:
+                shielded.add(o.id)
             return 0
         if ch.is_type(game, o, "Planeswalker"):
             remove_counters(ctx, ("object", o.id, o.epoch), "loyalty", n)
@@ -164,13 +174,17 @@ def _lose_life(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("destroy")
 def _destroy(ctx: Ctx, res: Res, p: Params) -> None:
     for oid in objects(ctx, res, p["what"]):
-        destroy(ctx, oid)
+        destroy(ctx, oid, by_effect=True)
 
 
-def destroy(ctx: Ctx, oid: int) -> None:
-    """CR 701.8: move to its owner's graveyard, unless it's indestructible (CR 702.12b)."""
+def destroy(ctx: Ctx, oid: int, *, by_effect: bool = False) -> None:
+    """CR 701.8: move to its owner's graveyard, unless it's indestructible (CR 702.12b: it can't be
+    destroyed, so nothing would be destroyed to replace). ``by_effect``: destroyed as the result of an
+    effect, which a shield counter replaces (CR 122.1c); a state-based action (704.5g-h) is not one."""
     o = ctx.game.obj(oid)
     if ch.has_keyword(ctx.game, o, "Indestructible"):
+        return
+    if by_effect and shield_replaces_destruction(ctx, o):
         return
     move(ctx, oid, "graveyard", cause="destroy")
     ctx.emit({"type": "destroyed", "object": oid})
@@ -351,11 +365,9 @@ def _skip_next_untap(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("untap")
 def _untap(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 701.26b; a stun counter is removed instead (CR 122.1d)."""
     for oid in objects(ctx, res, p["what"]):
-        o = ctx.game.obj(oid)
-        if o.tapped:
-            ctx.game = ctx.game.with_obj(replace(o, tapped=False))
-            ctx.emit({"type": "untapped", "object": oid})
+        become_untapped(ctx, oid)
 
 
 @effect("attach")

@@ -12,6 +12,7 @@ from . import sba, triggers
 from . import targets as tg
 from .casting import spell_ability
 from .context import Ctx, Decision
+from .counter_rules import become_untapped
 from .counters import enter_battlefield
 from .effects import deal_damage, draw, gain_from_lifelink, put_wither
 from .errors import IllegalAction
@@ -173,15 +174,15 @@ def begin_step(ctx: Ctx) -> None:
     ctx.emit({"type": "step", "step": game.step, "turn": game.turn})
     step = game.step
     if step == "untap":
-        # 502.3 untap; 302.6: permanents the active player controls are no longer summoning sick
+        # 502.3 untap (a stun counter removed instead, 122.1d); 302.6: permanents the active player
+        # controls are no longer summoning sick
         for oid in game.battlefield:
             o = ctx.game.obj(oid)
             if o.controller == game.active:
                 untap = o.tapped and ch.untaps_normally(ctx.game, o) and not o.skip_untaps
-                ctx.game = ctx.game.with_obj(replace(o, sick=False, tapped=o.tapped and not untap,
-                                                     skip_untaps=max(0, o.skip_untaps - 1)))
+                ctx.game = ctx.game.with_obj(replace(o, sick=False, skip_untaps=max(0, o.skip_untaps - 1)))
                 if untap:
-                    ctx.emit({"type": "untapped", "object": oid})
+                    become_untapped(ctx, oid)
         ctx.game = replace(ctx.game, priority=None)
         next_step(ctx)
         return
@@ -364,8 +365,10 @@ def _deal_combat_damage(ctx: Ctx, deals: Any) -> None:
                 assignments.append((b, ("object", o.id, o.epoch), ch.power(game, b)))
     dealt: dict[int, tuple[Obj, int]] = {}
     wither: dict[tuple[Target, int], int] = {}
+    shielded: set[int] = set()  # one damage event: a shield counter prevents all of it (CR 122.1c)
     for source, target, n in assignments:  # simultaneously (CR 510.2)
-        done = deal_damage(ctx, source, target, n, combat=True, lifelink=False, wither_into=wither)
+        done = deal_damage(ctx, source, target, n, combat=True, lifelink=False, wither_into=wither,
+                           shielded=shielded)
         prev = dealt.get(source.id, (source, 0))[1]
         dealt[source.id] = (source, prev + done)
     put_wither(ctx, wither)
