@@ -201,3 +201,35 @@ def test_symbolic_link_loops_are_reported_and_not_followed(
     assert main(["validate", str(tmp_path / "suites")]) == 2
     assert main(["run", str(tmp_path / "suites")]) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def _mutants(document: dict[str, object]) -> list[object]:
+    """Broken variants of a valid document: each top-level field dropped, set to a wrong type, and an
+    unknown field added."""
+    out: list[object] = [{**document, "no_such_field": 1}, [], "case"]
+    for key in document:
+        out.append({k: v for k, v in document.items() if k != key})
+        out.append({**document, key: 12345})
+    return out
+
+
+def test_the_quick_check_and_jsonschema_agree_on_valid_and_broken_files() -> None:
+    """jsonschema-rs answers "is it valid?" and jsonschema words the problems: they must never disagree,
+    or a broken file would pass (or a valid one be reported with no words)."""
+    from conformance.cases.validate import load_schemas
+
+    schemas = load_schemas()
+    assert schemas.case_is_valid is not None and schemas.card_is_valid is not None
+    cards = sorted((ROOT / "suites" / "cards").glob("*.json"))[::40]
+    cases = sorted(p for p in (ROOT / "suites").rglob("*.json") if "cards" not in p.parts
+                   and p.parent.name != "suites")[::100]
+    checked = 0
+    for paths, validator, quick in ((cards, schemas.card, schemas.card_is_valid),
+                                    (cases, schemas.case, schemas.case_is_valid)):
+        for path in paths:
+            document = json.loads(path.read_text(encoding="utf-8"))
+            for data in [document, *_mutants(document)]:
+                words = list(validator.iter_errors(data))
+                assert quick(data) == (not words), (path, data if not isinstance(data, dict) else sorted(data))
+                checked += 1
+    assert checked > 150

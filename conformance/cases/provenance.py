@@ -336,6 +336,7 @@ GENERIC_SHARE = 0.5  # a word used by more than this share of the CR's sections 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 
 
+@lru_cache(maxsize=65536)  # the same few thousand words recur in every case's rulings and rules
 def stem(word: str) -> str:
     """A crude stem: lower case, no possessive, one plural / -ing / -ed ending, no final e, no double
     final consonant. ``tapped``, ``taps``, ``tapping`` -> ``tap``; ``counters`` -> ``counter``."""
