@@ -99,7 +99,7 @@ def main(argv: list[str]) -> int:
             case["decisions"] = new
             found.path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
             changed += 1
-            print(f"{found.path.relative_to(ROOT)}: "
+            print(f"{found.path.resolve().relative_to(ROOT)}: "
                   + ", ".join(f"#{i} {'illegal ' if m.illegal else ''}forced"
                               for i, m in sorted(found_marks.items()) if m.forced))
     print(f"{changed} case file(s) changed", file=sys.stderr)
