@@ -28,6 +28,11 @@ def card(game: Game, o: Obj) -> CardDef:
     return c
 
 
+def abilities(game: Game, o: Obj) -> tuple[Mapping[str, Any], ...]:
+    """Its printed abilities, in Oracle order (CR 113)."""
+    return card(game, o).abilities
+
+
 def granted_abilities(game: Game, o: Obj) -> list[Mapping[str, Any]]:
     """Keyword abilities with parameters it was given: by an effect until end of turn ("gains ward
     {3}", Hall of Storm Giants) or by a static ability (layer 6, CR 613.1f)."""

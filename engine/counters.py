@@ -42,9 +42,11 @@ def put_counters(ctx: Ctx, target: Target, counters: dict[str, int], by: int, *,
                       "part": part})
         else:
             o = ctx.game.obj(target[1])
-            ctx.game = ctx.game.with_obj(replace(o, counters=counters_add(o.counters, kind, n)))
+            total = counters_add(o.counters, kind, n)
+            ctx.game = ctx.game.with_obj(replace(o, counters=total))
+            # "total": how many of that kind it has now (a Saga's chapters, CR 714.2b); not reported
             ev = {"type": "counters_put", "object": o.id, "counter": kind, "amount": n, "by": by,
-                  "part": part}
+                  "part": part, "total": total.get(kind, 0)}
             if entering:
                 ev["entering"] = True
             ctx.emit(ev)
@@ -83,6 +85,8 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     cd = ctx.game.cards[o.card]
     if "Planeswalker" in cd.types and cd.loyalty:
         counters = (("loyalty", cd.loyalty, controller),)  # CR 306.5b
+    if "Saga" in cd.subtypes:  # CR 714.3a: "This Saga enters with a lore counter on it" (no read ahead)
+        counters = (*counters, ("lore", 1, controller))
     event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
     entering: dict[str, Any] = {"x": x, "tribute_paid": event.get("tribute_paid"),
                                 "chosen_color": event.get("chosen_color")}

@@ -174,7 +174,7 @@ def project(game: Game, refs: Refs) -> dict[str, Any]:
 
 OBJECT_KEYS = ("object", "source", "card", "attached_to")
 PLAYER_KEYS = ("player", "controller", "by")
-DROP = ("lki", "cause", "targets", "part", "item")
+DROP = ("lki", "cause", "targets", "part", "item", "total")
 
 
 def event_out(e: Mapping[str, Any], game: Game, refs: Refs) -> dict[str, Any]:

@@ -7,8 +7,9 @@ from frozendict import frozendict
 from . import characteristics as ch
 from .context import Ctx, Decision
 from .counters import remove_counters
-from .effects import destroy
+from .effects import destroy, sacrifice
 from .errors import IllegalAction
+from .sagas import sagas_to_sacrifice
 from .state import Game, Obj, replace
 from .zones import move
 
@@ -86,13 +87,14 @@ def check(ctx: Ctx) -> bool:
         n = min(o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0))  # 704.5q
         if n:
             annihilate.append((oid, n))
+    to_sacrifice = sagas_to_sacrifice(game)  # CR 714.4: read its final chapter, sacrificed
     to_graveyard += _legend_rule(ctx)  # its choices are made in this same state (704.5j)
     # 704.5h counts deathtouch damage "since the last time state-based actions were checked"
     for oid in game.battlefield:
         o = ctx.game.obj(oid)
         if o.deathtouched:
             ctx.game = ctx.game.with_obj(replace(o, deathtouched=False))
-    if not (losers or tokens or to_graveyard or to_destroy or annihilate or unattach):
+    if not (losers or tokens or to_graveyard or to_destroy or annihilate or unattach or to_sacrifice):
         return False
     with ctx.simultaneously():
         for i in losers:
@@ -110,6 +112,9 @@ def check(ctx: Ctx) -> bool:
         for oid in dict.fromkeys(to_destroy):
             if ctx.game.obj(oid).zone == "battlefield":
                 destroy(ctx, oid)
+        for oid in to_sacrifice:
+            if ctx.game.obj(oid).zone == "battlefield":
+                sacrifice(ctx, oid)
         for oid, n in annihilate:
             o = ctx.game.obj(oid)
             if o.zone == "battlefield":

@@ -15,6 +15,7 @@ from typing import Any
 from frozendict import frozendict
 
 from . import characteristics as ch
+from . import sagas
 from . import targets as tg
 from .context import Ctx, Decision, Event
 from .errors import IllegalAction
@@ -188,6 +189,10 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
           and _rel(trig.get("by"), event["player"], me)):
         # "that spell or ability": the stack object, found by its id while it is on the stack
         return {"it": event["item"], "that_player": event["player"]}
+    elif on == "chapter" and t == "counters_put":  # a Saga's chapter ability (CR 714.2b)
+        n = sagas.chapters_reached(trig, src, event)
+        if n:
+            return {"times": n} if n > 1 else {}
     elif on == "proliferates" and t == "proliferated" and _rel(trig.get("by", "you"), event["player"], me):
         return {"that_player": event["player"]}
     elif on == "becomes_untapped" and t == "untapped" and event["object"] == src.id:

@@ -19,6 +19,7 @@ from .errors import IllegalAction
 from .mana import empty_pools
 from .refs import Res
 from .registry import perform
+from .sagas import add_lore_counters
 from .state import STEPS, Attack, Game, Obj, StackItem, Target, replace
 from .zones import move
 
@@ -188,6 +189,8 @@ def begin_step(ctx: Ctx) -> None:
         return
     if step == "draw":
         draw(ctx, game.active)  # 504.1
+    if step == "main1":
+        add_lore_counters(ctx)  # 714.3c: as the precombat main phase begins
     if step == "cleanup":
         # 514.2: damage is removed and "until end of turn" effects end
         objects = frozendict({oid: _end_of_turn(o) for oid, o in ctx.game.objects.items()})

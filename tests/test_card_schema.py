@@ -34,7 +34,7 @@ SAMPLES: dict[str, Any] = {
     "token": "Soldier Token", "cost": "{1}", "effects": [{"do": "proliferate"}],
     "option_a": [{"do": "draw"}], "option_b": [{"do": "gain_life", "amount": 2}],
     "unless_cost": [{"do": "pay", "cost": "{1}"}], "replacement": {"event": "enters", "tapped": True},
-    "step": "upkeep",
+    "step": "upkeep", "chapters": [1],
 }
 
 

@@ -138,6 +138,8 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("702.122-crew", ("702.122", "301.7"), "crew, Vehicles"),
     Folder("704-state-based-actions", ("704",), "state-based actions, the legend rule"),
     Folder("707.10-copies", ("707.10",), "copies of spells and abilities"),
+    Folder("714-sagas", ("714",),
+           "Sagas: lore counters, chapter abilities, sacrificing a Saga after its final chapter"),
     Folder("800-multiplayer", ("800", "104"), "multiplayer: a player who leaves the game", "104.5, 800"),
     Folder("staging", (), "fuzz finds not yet triaged (mtgc fuzz writes here); they run like any case",
            "any"),
