@@ -41,3 +41,22 @@ def test_planted_proliferate_bug_is_caught_and_saved(monkeypatch: pytest.MonkeyP
     assert compare(case, run_case(case, {})), "the case must fail on the planted engine"
     monkeypatch.setitem(effects.EFFECTS, "proliferate", real)
     assert compare(case, run_case(case, {})) == [], "the case must pass on the real engine"
+
+
+def test_a_saved_case_marks_the_forced_decisions_it_scripts() -> None:
+    """A finding's decision with one legal answer (the only creature to target) is marked forced when
+    saved, so an engine that takes it without asking is not failed for that (spec/README.md 1.4)."""
+    import json
+
+    from conformance.fuzz.regressions import with_forced_marks
+
+    folder = Path(__file__).parent.parent / "suites" / "614-replacement" / "counters"
+    name = "your-plus-one-replacement-does-not-apply-to-an-opponents-creature.json"
+    found = json.loads((folder / name).read_text())
+    entries = [{k: v for k, v in d.items() if k != "forced"} for d in found["decisions"]]
+    unmarked = {**found, "decisions": entries}
+    assert [d.get("forced") for d in with_forced_marks(unmarked)["decisions"]] == [True]
+    two_creatures = json.loads(json.dumps(unmarked))
+    two_creatures["setup"]["players"][0].setdefault("battlefield", []).append(
+        {"alias": "mine", "card": "Fuzz Creature 0-1"})
+    assert [d.get("forced") for d in with_forced_marks(two_creatures)["decisions"]] == [None]

@@ -15,70 +15,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.context import Decision, forced_answer  # noqa: E402
-from engine.scenario import Script, build  # noqa: E402
+from conformance.cases.forced import Mark, marked, marks  # noqa: E402
 
-
-@dataclass(frozen=True)
-class Mark:
-    """How the reference engine used one decision entry."""
-
-    forced: bool  # it answered a decision with exactly one legal answer
-    illegal: bool  # ... and its answer was not that one
-    step: int  # the script step it was asked during
-
-
-class _Recording(Script):
-    """The reference engine's script player, noting for each entry it uses whether it was forced."""
-
-    def __init__(self, case: Mapping[str, Any], cards: Mapping[str, Any]) -> None:
-        game, refs = build(case, cards)
-        super().__init__(case, game, refs)
-        self.marks: dict[int, Mark] = {}
-
-    def _answer(self, d: Decision) -> Any:
-        before = len(self.decisions)
-        answer = super()._answer(d)
-        if len(self.decisions) > before and self.decisions[-1].get("used") is not None:
-            forced = forced_answer(d)
-            only = None if forced is None else self.refs.answer_out(self.game, d, forced[0])
-            entry = self.entries[self.decisions[-1]["used"]]
-            self.marks[self.decisions[-1]["used"]] = Mark(
-                forced is not None, forced is not None and not _same(entry["answer"], only), len(self.steps))
-        return answer
-
-
-def _same(a: Any, b: Any) -> bool:
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-
-
-def marks(case: Mapping[str, Any], cards: Mapping[str, Any]) -> dict[int, Mark]:
-    """entry index -> how the reference engine used it (entries it never used are absent)."""
-    script = _Recording(case, cards)
-    script.run()
-    return script.marks
-
-
-def marked(entry: Mapping[str, Any], mark: Mark | None) -> dict[str, Any]:
-    """The entry with its ``forced`` / ``illegal`` marks set (placed before ``answer``) or removed."""
-    out: dict[str, Any] = {}
-    for key, value in entry.items():
-        if key in ("forced", "illegal"):
-            continue
-        if key == "answer" and mark is not None and mark.forced:
-            out["forced"] = True
-            if mark.illegal:
-                out["illegal"] = True
-        out[key] = value
-    return out
+__all__ = ["Mark", "main", "marked", "marks"]
 
 
 def main(argv: list[str]) -> int:
