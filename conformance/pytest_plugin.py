@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from conformance.cases.loader import SUITE_FILES, is_card_file, read_json, suite_root_of
+from conformance.cases.loader import SUITE_FILES, CaseFile, Problem, is_card_file, read_json, suite_root_of
 from conformance.cases.validate import Validation, validate
 from conformance.engines import EngineUnavailable, get_engine
 from conformance.interface import Engine, EngineInfo
 from conformance.run.runner import run_case
 
-_VALIDATIONS = pytest.StashKey[dict[Path, Validation]]()
+_VALIDATIONS = pytest.StashKey[dict[Path, "_Suite"]]()
 _ENGINE = pytest.StashKey[tuple[Engine, EngineInfo] | str]()
 
 
@@ -61,11 +62,25 @@ class CaseFailed(Exception):
     """A case did not pass; the message is the readable report."""
 
 
-def _validation_for(config: pytest.Config, path: Path) -> Validation:
+@dataclass
+class _Suite:
+    """One suite root validated once per worker, with its cases and problems by resolved path (an
+    item looks its own up; scanning every case per item made a 800-case run quadratic)."""
+
+    validation: Validation
+    cases: dict[Path, CaseFile] = field(default_factory=dict)
+    problems: dict[Path, list[Problem]] = field(default_factory=dict)
+
+
+def _suite_for(config: pytest.Config, path: Path) -> _Suite:
     cache = config.stash.setdefault(_VALIDATIONS, {})
     root = suite_root_of(path).resolve()
     if root not in cache:
-        cache[root] = validate([root])
+        validation = validate([root])
+        suite = _Suite(validation, {c.path.resolve(): c for c in validation.cases})
+        for problem in validation.problems:
+            suite.problems.setdefault(Path(problem.file).resolve(), []).append(problem)
+        cache[root] = suite
     return cache[root]
 
 
@@ -98,12 +113,13 @@ class CaseItem(pytest.Item):
     def runtest(self) -> None:
         from conformance.run.compare import render
 
-        validation = _validation_for(self.config, self.path)
+        suite = _suite_for(self.config, self.path)
         here = self.path.resolve()
-        problems = [p for p in validation.problems if Path(p.file).resolve() == here]
+        problems = suite.problems.get(here)
         if problems:
             raise CaseFailed("invalid case file:\n" + "\n".join(f"  {p}" for p in problems))
-        case = next((c for c in validation.cases if c.path.resolve() == here), None)
+        case = suite.cases.get(here)
+        validation = suite.validation
         if case is None:
             raise CaseFailed("the case was not loaded (see `mtgc validate`)")
         engine, info = _engine(self.config)
