@@ -91,6 +91,13 @@ PLACEHOLDERS: dict[str, Placeholder] = {
     "/tmp/phase": Placeholder("{tmp}/phase"),
     "/tmp/phase/report.json": Placeholder("{tmp}/phase/report.json", needs="phase"),
     "/tmp/c": Placeholder("{tmp}/c"),
+    # sharded certification and the comparison site
+    "/tmp/shard-1": Placeholder("{tmp}/shard-1"),
+    "/tmp/shard-2": Placeholder("{tmp}/shard-2"),
+    "/tmp/shard-1/report.json": Placeholder("{tmp}/shard-1/report.json", needs="shard-1"),
+    "/tmp/shard-2/report.json": Placeholder("{tmp}/shard-2/report.json", needs="shard-2"),
+    "/tmp/merged": Placeholder("{tmp}/merged"),
+    "/tmp/site": Placeholder("{tmp}/site"),
     # the reference engine's report, first argument of tools/topic_table.py
     "REFERENCE.json": Placeholder("{tmp}/reference/report.json", needs="reference"),
 }
@@ -287,6 +294,10 @@ class Workspace:
             self.produce([*certify, "{tmp}/phase", "--engine", "phase", "--rule", BOUNDING_RULE], 1)
         elif name == "reference":
             self.produce([*certify, "{tmp}/reference", "--engine", "reference"], 0)
+        elif name in ("shard-1", "shard-2"):  # `mtgc certify --engine reference --shard I/2 --timings ...`
+            self.make("reference")
+            self.produce([*certify, "{tmp}/" + name, "--engine", "reference", "--shard", f"{name[-1]}/2",
+                          "--timings", "{tmp}/reference/report.json"], 0)
         else:
             raise AssertionError(f"no way to make {name!r}")
         self.made.add(name)

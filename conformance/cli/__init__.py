@@ -405,8 +405,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     register_fuzz(sub)
     from conformance.cli.merge import register as register_merge  # merge
+    from conformance.cli.site import register as register_site  # site
 
     register_merge(sub)
+    register_site(sub)
     from conformance.cli.coverage import register as register_coverage  # coverage
 
     register_coverage(sub)
