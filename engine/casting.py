@@ -259,6 +259,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     if o is None:
         raise MalformedAction(f"no object {oid}")
     abilities = ch.activated(game, o)
+    if not 0 <= index < len(abilities) and ch.lost_abilities_at(o) is not None and index >= 0:
+        # it had that ability, but lost all its abilities (layer 6): there is none to activate
+        raise IllegalAction("613.1f", f"{o.alias or o.card} has lost all its abilities")
     if not 0 <= index < len(abilities):
         raise MalformedAction(f"{o.alias or o.card} has no activated ability #{index}")
     ability = abilities[index]

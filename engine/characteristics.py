@@ -28,18 +28,34 @@ def card(game: Game, o: Obj) -> CardDef:
     return c
 
 
+def lost_abilities_at(o: Obj) -> int | None:
+    """The timestamp of the latest effect that made it lose all abilities, or None (layer 6, CR 613.1f).
+    Layer 6 effects apply in timestamp order (CR 613.7): it loses its printed abilities and those
+    gained before; an ability gained afterwards stays (Turn to Frog's ruling)."""
+    lost = [m.timestamp for m in o.mods if m.loses_abilities]
+    return max(lost) if lost else None
+
+
+def _kept(o: Obj, timestamp: int) -> bool:
+    """An ability gained by an effect with this timestamp survives the object's "loses all abilities"."""
+    lost = lost_abilities_at(o)
+    return lost is None or timestamp > lost
+
+
 def abilities(game: Game, o: Obj) -> tuple[Mapping[str, Any], ...]:
-    """Its printed abilities, in Oracle order (CR 113)."""
-    return card(game, o).abilities
+    """Its printed abilities, in Oracle order (CR 113); none once it has lost all abilities (613.1f)."""
+    return () if lost_abilities_at(o) is not None else card(game, o).abilities
 
 
 def granted_abilities(game: Game, o: Obj) -> list[Mapping[str, Any]]:
     """Keyword abilities with parameters it was given: by an effect until end of turn ("gains ward
-    {3}", Hall of Storm Giants) or by a static ability (layer 6, CR 613.1f)."""
-    out = [m.ability for m in sorted(o.mods, key=lambda m: m.timestamp) if m.ability]
+    {3}", Hall of Storm Giants) or by a static ability (layer 6, CR 613.1f); those given before it lost
+    all abilities are gone."""
+    out = [m.ability for m in sorted(o.mods, key=lambda m: m.timestamp)
+           if m.ability and _kept(o, m.timestamp)]
     if o.zone == "battlefield":
         for src, st in in_play(game).abilities:
-            if _static_applies(game, src, st, o):
+            if _static_applies(game, src, st, o) and _kept(o, src.timestamp):
                 out += [a for a in st["abilities"] if a["kind"] == "keyword"]
     return out
 
@@ -82,7 +98,9 @@ class InPlay:
         with_statics = WITH_STATICS.get(_with_statics, cards)
         sources = [s for s in map(game.objects.__getitem__, game.battlefield) if s.card in with_statics] \
             if with_statics else []  # each permanent looked at once
-        self.statics = tuple((s, st) for s in sources for st in cards[s.card].statics)
+        # a permanent that lost all abilities has no static abilities (layer 6, CR 613.1f)
+        self.statics = tuple((s, st) for s in sources if lost_abilities_at(s) is None
+                             for st in cards[s.card].statics)
         applying = [(src, st) for src, st in self.statics if "affects" in st]
         self.power_toughness = tuple((src, st) for src, st in applying if "power" in st or "toughness" in st)
         self.abilities = tuple((src, st) for src, st in applying if st.get("abilities"))
@@ -124,10 +142,10 @@ def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool
 def activated(game: Game, o: Obj) -> tuple[Mapping[str, Any], ...]:
     """Its activated abilities: printed ones in Oracle order, then those static abilities give it (layer 6,
     CR 613.1f; Chromatic Lantern), which a script's ``ability`` index counts after the printed ones."""
-    out = card(game, o).activated
+    out = card(game, o).activated if lost_abilities_at(o) is None else ()
     if o.zone == "battlefield":
         for src, st in in_play(game).abilities:
-            if _static_applies(game, src, st, o):
+            if _static_applies(game, src, st, o) and _kept(o, src.timestamp):
                 out += tuple(a for a in st["abilities"] if a["kind"] == "activated")
     return out
 
@@ -140,9 +158,20 @@ def types(game: Game, o: Obj) -> tuple[str, ...]:
     return out
 
 
+# Subtypes that are not creature types (CR 205.3g-j, a selection): "becomes a Frog" keeps them
+NON_CREATURE_SUBTYPES = frozenset({
+    "Equipment", "Vehicle", "Fortification", "Aura", "Saga", "Shrine", "Class", "Case", "Room", "Food",
+    "Treasure", "Clue", "Blood", "Gold", "Forest", "Island", "Mountain", "Plains", "Swamp", "Desert", "Gate",
+    "Locus", "Cave"})
+
+
 def subtypes(game: Game, o: Obj) -> tuple[str, ...]:
+    """Printed subtypes, then effects in timestamp order (layer 4, CR 613.1d): subtypes it gains, or
+    creature types set ("becomes a blue Frog": it loses its other creature types, keeps the others)."""
     out = card(game, o).subtypes
-    for m in o.mods:
+    for m in sorted(o.mods, key=lambda m: m.timestamp):
+        if m.creature_types is not None:
+            out = tuple(t for t in out if t in NON_CREATURE_SUBTYPES) + m.creature_types
         out += tuple(t for t in m.subtypes if t not in out)
     return out
 
@@ -152,7 +181,9 @@ def is_type(game: Game, o: Obj, t: str) -> bool:
 
 
 def colors(game: Game, o: Obj) -> tuple[str, ...]:
-    return card(game, o).colors
+    """Printed colors, or those the latest color-setting effect gives it (layer 5, CR 613.1e)."""
+    set_by = [m for m in sorted(o.mods, key=lambda m: m.timestamp) if m.colors is not None]
+    return set_by[-1].colors or () if set_by else card(game, o).colors
 
 
 _GRANTING: set[int] = set()  # objects whose static keyword grants are being worked out
@@ -171,6 +202,9 @@ def keywords(game: Game, o: Obj) -> list[str]:
     # layer 6 effects in timestamp order (CR 613.7): a later grant beats an earlier "loses" (Melira's ruling)
     layered: list[tuple[tuple[int, int], bool, tuple[str, ...]]] = [
         ((m.timestamp, 0), True, (m.keyword,)) for m in o.mods if m.keyword]
+    lost = lost_abilities_at(o)
+    if lost is not None:  # "loses all abilities" (613.1f): all it had then, keyword counters included
+        layered.append(((lost, 0), False, ("*",)))
     if o.zone == "battlefield" and o.id not in _GRANTING:
         _GRANTING.add(o.id)
         try:
@@ -181,7 +215,7 @@ def keywords(game: Game, o: Obj) -> list[str]:
         finally:
             _GRANTING.discard(o.id)
     for _, gains, kws in sorted(layered, key=lambda e: e[0]):
-        out = [*out, *kws] if gains else [k for k in out if k not in kws]
+        out = [*out, *kws] if gains else [k for k in out if k not in kws and kws != ("*",)]
     seen: list[str] = []
     for k in out:
         if k not in seen and k not in ("Tribute", "Enchant"):
@@ -191,7 +225,8 @@ def keywords(game: Game, o: Obj) -> list[str]:
 
 def toxic_value(game: Game, o: Obj) -> int:
     """CR 702.164b: the sum of the N of its toxic abilities, printed or given (Prosthetic Injector)."""
-    return (card(game, o).keyword_n("Toxic") or 0) + sum(
+    printed = card(game, o).keyword_n("Toxic") if lost_abilities_at(o) is None else None
+    return (printed or 0) + sum(
         int(a.get("n", 0)) for a in granted_abilities(game, o) if a["keyword"] == "Toxic")
 
 
@@ -243,7 +278,7 @@ def toughness(game: Game, o: Obj) -> int:
 
 
 def untaps_normally(game: Game, o: Obj) -> bool:
-    return not any(a["kind"] == "static" and a["static"].get("no_untap") for a in card(game, o).abilities)
+    return not any(a["kind"] == "static" and a["static"].get("no_untap") for a in abilities(game, o))
 
 
 def as_though_haste(game: Game, o: Obj) -> bool:

@@ -303,8 +303,11 @@ def _discard(ctx: Ctx, res: Res, p: Params) -> None:
 # --- continuous effects until end of turn (CR 611.2, 514.2) -----------------------------------------
 
 def _add_mod(ctx: Ctx, oid: int, mod: Mod) -> None:
+    """The effect gets a new timestamp (CR 613.7b), taken before the object is updated: the game the
+    object is written into must be the one whose clock moved on."""
+    timestamp = ctx.stamp()
     o = ctx.game.obj(oid)
-    ctx.game = ctx.game.with_obj(replace(o, mods=(*o.mods, replace(mod, timestamp=ctx.stamp()))))
+    ctx.game = ctx.game.with_obj(replace(o, mods=(*o.mods, replace(mod, timestamp=timestamp))))
 
 
 @effect("pump")
@@ -324,6 +327,29 @@ def _become_creature(ctx: Ctx, res: Res, p: Params) -> None:
         _add_mod(ctx, oid, Mod(types=("Creature",), subtypes=tuple(p.get("subtypes", ())),
                                base_power=int(p["power"]) if sets else None,
                                base_toughness=int(p["toughness"]) if sets else None))
+
+
+@effect("lose_all_abilities")
+def _lose_all_abilities(ctx: Ctx, res: Res, p: Params) -> None:
+    """"[It] loses all abilities until end of turn" (Turn to Frog): an ability-removing effect in layer 6
+    (CR 613.1f). Applied in timestamp order (613.7): its printed abilities and those it gained before are
+    gone (keyword counters included); abilities it gains afterwards stay (the Turn to Frog rulings)."""
+    for oid in objects(ctx, res, p["what"]):
+        _add_mod(ctx, oid, Mod(loses_abilities=True))
+
+
+@effect("set_characteristics")
+def _set_characteristics(ctx: Ctx, res: Res, p: Params) -> None:
+    """"[It] becomes a blue Frog with base power and toughness 1/1 until end of turn" (Turn to Frog): its
+    creature types set (layer 4, CR 613.1d: the other creature types are lost, card types and supertypes
+    kept), its colors set (layer 5, 613.1e), its base power and toughness set (layer 7b, 613.4b: effects
+    that modify them, and counters, still apply, 613.4c)."""
+    sets_pt = "power" in p and "toughness" in p
+    for oid in objects(ctx, res, p["what"]):
+        _add_mod(ctx, oid, Mod(colors=tuple(p["colors"]) if "colors" in p else None,
+                               creature_types=tuple(p["creature_types"]) if "creature_types" in p else None,
+                               base_power=int(p["power"]) if sets_pt else None,
+                               base_toughness=int(p["toughness"]) if sets_pt else None))
 
 
 @effect("grant_keyword")

@@ -47,7 +47,7 @@ def _candidates(game: Game, event: REvent) -> list[Repl]:
     out: list[Repl] = [r for r in _turn_effects(game) if r.spec["event"] == kind]
     for sid in game.battlefield:
         s = game.objects[sid]
-        for i, a in enumerate(ch.card(game, s).abilities):
+        for i, a in enumerate(ch.abilities(game, s)):
             if a["kind"] == "replacement" and a["replacement"]["event"] == kind:
                 out.append(Repl(sid, i, a["replacement"], s.controller))
     return out
@@ -63,7 +63,7 @@ def _entering_candidates(game: Game, event: REvent) -> list[Repl]:
                        if r.spec["event"] == "put_counters" or "affects" in r.spec]
     for sid in game.battlefield:
         s = game.objects[sid]
-        for i, a in enumerate(ch.card(game, s).abilities):
+        for i, a in enumerate(ch.abilities(game, s)):
             spec = a["replacement"] if a["kind"] == "replacement" else None
             # "this enters with" (no `affects`) is about its own entering only
             if spec and (spec["event"] == "put_counters"

@@ -141,7 +141,7 @@ def _legend_rule(ctx: Ctx) -> list[int]:
     out: list[int] = []
     game = ctx.game
     if any(a["kind"] == "static" and a["static"].get("no_legend_rule")
-           for i in game.battlefield for a in ch.card(game, game.obj(i)).abilities):
+           for i in game.battlefield for a in ch.abilities(game, game.obj(i))):
         return out  # an effect says the legend rule doesn't apply (Mirror Gallery)
     for player in game.apnap():
         by_name: dict[str, list[int]] = {}

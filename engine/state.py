@@ -86,6 +86,9 @@ class Mod:
     base_toughness: int | None = None
     timestamp: int = 0
     ability: Any = None  # a keyword ability with parameters it gains ("gains ward {3}")
+    loses_abilities: bool = False  # "loses all abilities" (layer 6, CR 613.1f): those it had before it
+    colors: tuple[str, ...] | None = None  # "becomes blue": its colors set (layer 5, CR 613.1e)
+    creature_types: tuple[str, ...] | None = None  # "becomes a Frog": its creature types set (layer 4)
 
 
 @dataclass(frozen=True)

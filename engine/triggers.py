@@ -111,7 +111,7 @@ LEFT_WITH: StateMemo[tuple[Watcher, ...]] = StateMemo()
 def _triggered(game: Game, o: Obj) -> Iterable[tuple[int, Mapping[str, Any]]]:
     """Its triggered abilities by index, keywords that are triggered abilities (ward) as what they mean;
     those it was given have negative indexes (each instance triggers separately, CR 702.21)."""
-    for i, a in enumerate(ch.card(game, o).abilities):
+    for i, a in enumerate(ch.abilities(game, o)):  # none once it lost all abilities (CR 613.1f)
         t = ch.as_triggered(a)
         if t is not None:
             yield i, t

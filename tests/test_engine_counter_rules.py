@@ -49,8 +49,12 @@ def test_sleep_cursed_faerie_enters_tapped_with_three_stun_counters() -> None:
 
 
 def _shock(counters: dict[str, int]) -> tuple:  # type: ignore[type-arg]
-    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "s", "card": "Shock"}]},
-                        {"alias": "b", "battlefield": [_bear(counters=counters)]}])
+    g, refs = new_game(
+        [
+            {"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "s", "card": "Shock"}]},
+            {"alias": "b", "battlefield": [_bear(counters=counters)]},
+        ]
+    )
     step = act(g, refs, {"action": "cast", "player": "a", "card": "s"}, (target(g, refs, "x"),))
     return act(step.game, refs, {"action": "resolve"}), refs
 
@@ -68,15 +72,23 @@ def test_without_a_shield_counter_the_damage_is_dealt() -> None:
 
 
 def test_a_shield_counter_replaces_destruction_by_an_effect_only() -> None:
-    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 3}, "hand": [{"alias": "m", "card": "Murder"}]},
-                        {"alias": "b", "battlefield": [_bear(counters={"shield": 1})]}])
+    g, refs = new_game(
+        [
+            {"alias": "a", "mana_pool": {"B": 3}, "hand": [{"alias": "m", "card": "Murder"}]},
+            {"alias": "b", "battlefield": [_bear(counters={"shield": 1})]},
+        ]
+    )
     step = act(g, refs, {"action": "cast", "player": "a", "card": "m"}, (target(g, refs, "x"),))
     step = act(step.game, refs, {"action": "resolve"})
     x = obj(step.game, refs, "x")
     assert x.zone == "battlefield" and dict(x.counters) == {}
     # a second Murder finds no shield counter: destroyed
-    g2, refs2 = new_game([{"alias": "a", "mana_pool": {"B": 3}, "hand": [{"alias": "m", "card": "Murder"}]},
-                          {"alias": "b", "battlefield": [_bear()]}])
+    g2, refs2 = new_game(
+        [
+            {"alias": "a", "mana_pool": {"B": 3}, "hand": [{"alias": "m", "card": "Murder"}]},
+            {"alias": "b", "battlefield": [_bear()]},
+        ]
+    )
     step = act(g2, refs2, {"action": "cast", "player": "a", "card": "m"}, (target(g2, refs2, "x"),))
     step = act(step.game, refs2, {"action": "resolve"})
     assert obj(step.game, refs2, "x").zone == "graveyard"

@@ -8,15 +8,30 @@ from engine import sagas
 
 SAGA = "History of Benalia"
 # puts two lore counters at once: both chapters I and II are reached by one event (CR 714.2b-c)
-TWO_LORE = card("Lore Burst", "Instant", [{"kind": "spell", "targets": [{"filter": {"subtypes": ["Saga"]}}],
-                                          "effects": [{"do": "put_counters", "to": {"target": 0},
-                                                       "counter": "lore", "amount": 2}]}], cost="{U}")
+TWO_LORE = card(
+    "Lore Burst",
+    "Instant",
+    [
+        {
+            "kind": "spell",
+            "targets": [{"filter": {"subtypes": ["Saga"]}}],
+            "effects": [{"do": "put_counters", "to": {"target": 0}, "counter": "lore", "amount": 2}],
+        }
+    ],
+    cost="{U}",
+)
 
 
 def _history(lore: int) -> tuple:  # type: ignore[type-arg]
     saga = {"alias": "h", "card": SAGA, "counters": {"lore": lore}}
-    return new_game([{"alias": "a", "battlefield": [saga], "library": [{"alias": "top", "card": "Forest"}]},
-                     {"alias": "b"}], turn=2, step="upkeep")
+    return new_game(
+        [
+            {"alias": "a", "battlefield": [saga], "library": [{"alias": "top", "card": "Forest"}]},
+            {"alias": "b"},
+        ],
+        turn=2,
+        step="upkeep",
+    )
 
 
 def test_the_final_chapter_number_is_the_greatest_chapter() -> None:
@@ -35,8 +50,10 @@ def test_the_precombat_main_phase_adds_a_lore_counter_and_its_chapter_triggers()
 def test_one_event_reaching_two_chapters_triggers_both() -> None:
     saga = {"alias": "h", "card": SAGA, "counters": {"lore": 0}}
     hand = [{"alias": "burst", "card": "Lore Burst"}]
-    g2, refs = new_game([{"alias": "a", "battlefield": [saga], "hand": hand, "mana_pool": {"U": 1}},
-                         {"alias": "b"}], extra=[TWO_LORE])
+    g2, refs = new_game(
+        [{"alias": "a", "battlefield": [saga], "hand": hand, "mana_pool": {"U": 1}}, {"alias": "b"}],
+        extra=[TWO_LORE],
+    )
     step = act(g2, refs, {"action": "cast", "player": "a", "card": "burst"}, (target(g2, refs, "h"),))
     step = act(step.game, refs, {"action": "resolve"})
     assert step.pending is not None and step.pending.kind == "trigger_order"  # two instances of "I, II"
