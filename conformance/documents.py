@@ -38,7 +38,7 @@ Feature = Literal[
     "tokens", "predefined-tokens", "loyalty", "outside-the-game", "triggered-abilities",
     "trigger-ordering", "state-based-actions", "legend-rule", "combat", "damage", "multiplayer",
     "priority", "sorcery-timing", "cast-triggers", "optional-effects", "sacrifice", "life",
-    "stun-counters", "shield-counters", "sagas", "lose-abilities",
+    "stun-counters", "shield-counters", "sagas", "lose-abilities", "overload",
 ]
 ActionKind = Literal[
     "cast", "activate", "play_land", "pass", "resolve", "advance", "declare_attackers", "declare_blockers",
@@ -48,7 +48,7 @@ DecisionKind = Literal[
     "targets", "distribute", "x", "modes", "mana_payment", "proliferate", "replacement_effect",
     "trigger_order", "choose_player", "tribute", "villainous_choice", "may", "mana_color", "sacrifice",
     "discard", "outside_game_card", "legend_rule", "new_targets", "color", "combat_damage", "tap_cost",
-    "counter_kind", "convoke",
+    "counter_kind", "convoke", "alternative_cost",
 ]
 EventType = Literal[
     "spell_cast", "ability_activated", "ability_triggered", "crime_committed", "resolved",

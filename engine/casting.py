@@ -15,6 +15,7 @@ from .context import Ctx, Decision
 from .counters import enter_battlefield, put_counters, remove_counters
 from .effects import sacrifice
 from .errors import IllegalAction, MalformedAction
+from .overload import choose_alternative_cost, overload_cost, overloaded
 from .refs import Res
 from .registry import perform
 from .state import COLORS, Game, Obj, StackItem, Target, replace
@@ -72,6 +73,9 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     chosen = modes.choose(ctx, player, src, ab) if ab and "modes" in ab else None  # 601.2b, 700.2a
     if chosen is not None:
         ab = chosen
+    alternative = choose_alternative_cost(ctx, player, oid, cd)  # 601.2b
+    if alternative == "overload" and ab is not None:  # 702.96a: "target" becomes "each"
+        chosen = ab = overloaded(ab)
     specs = list(ab.get("targets", ())) if ab else tg.aura_targets(game, o)
     x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
     effects = ab["effects"] if ab else ()
@@ -81,7 +85,8 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
                      distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
     convoke = "Convoke" in cd.keywords
-    cost, x_left = (_convoke(ctx, player, src, cd.mana_cost, x), 0) if convoke else (cd.mana_cost, x)
+    base = overload_cost(cd) if alternative == "overload" else cd.mana_cost  # 601.2f: the cost paid
+    cost, x_left = (_convoke(ctx, player, src, base or "", x), 0) if convoke else (base or "", x)
     mana.pay(ctx, player, cost, x_left, oid)  # 601.2g-h
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)  # 117.3c
     ctx.emit({"type": "spell_cast", "player": player, "card": oid, "targets": slots})  # 601.2i

@@ -1,0 +1,59 @@
+"""Overload (CR 702.96): an alternative cost announced as the spell is cast (601.2b) that changes
+"target" to "each"."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import act, new_game, obj, target
+
+from engine import IllegalAction, apply
+from engine.overload import overloaded
+
+RIFT = {"alias": "rift", "card": "Cyclonic Rift"}
+
+
+def _game(mana: dict[str, int]) -> tuple:  # type: ignore[type-arg]
+    bob = [{"alias": "x", "card": "Grizzly Bears"}, {"alias": "hex", "card": "Gladecover Scout"}]
+    return new_game([{"alias": "a", "mana_pool": mana, "hand": [RIFT]}, {"alias": "b", "battlefield": bob}])
+
+
+def test_overload_rewrites_each_target_into_each_and_drops_the_targets() -> None:
+    ability = {"kind": "spell", "targets": [{"filter": {"types": ["Creature"]}}],
+               "effects": [{"do": "deal_damage", "to": {"target": 0}, "amount": 2}]}
+    changed = overloaded(ability)
+    assert changed["targets"] == []
+    assert changed["effects"] == [{"do": "deal_damage", "to": {"each": {"types": ["Creature"]}}, "amount": 2}]
+    assert ability["targets"]  # the printed ability is unchanged
+
+
+def test_the_overloaded_spell_pays_its_overload_cost_and_affects_each_matching_permanent() -> None:
+    g, refs = _game({"U": 1, "C": 6})
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "rift"}, "overload")
+    assert step.game.stack[-1].targets == ()
+    assert dict(step.game.players[0].mana_pool) == {}
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "x").zone == "hand" and obj(step.game, refs, "hex").zone == "hand"
+
+
+def test_without_overload_the_mana_cost_is_paid_and_one_target_chosen() -> None:
+    g, refs = _game({"U": 1, "C": 6})
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "rift"}, None, (target(g, refs, "x"),))
+    assert dict(step.game.players[0].mana_pool) == {"C": 5}
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "x").zone == "hand" and obj(step.game, refs, "hex").zone == "battlefield"
+
+
+def test_an_answer_that_is_no_alternative_cost_of_the_spell_is_refused() -> None:
+    g, refs = _game({"U": 1, "C": 6})
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "rift"})
+    assert step.pending is not None and step.pending.kind == "alternative_cost"
+    with pytest.raises(IllegalAction) as refused:
+        apply(step.game, {"action": "answer", "value": "flashback"})
+    assert refused.value.rule == "601.2b"
+
+
+def test_a_spell_without_an_alternative_cost_is_not_asked() -> None:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "s", "card": "Shock"}]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "s"})
+    assert step.pending is not None and step.pending.kind == "targets"
