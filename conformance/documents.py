@@ -38,7 +38,7 @@ Feature = Literal[
     "tokens", "predefined-tokens", "loyalty", "outside-the-game", "triggered-abilities",
     "trigger-ordering", "state-based-actions", "legend-rule", "combat", "damage", "multiplayer",
     "priority", "sorcery-timing", "cast-triggers", "optional-effects", "sacrifice", "life",
-    "stun-counters", "shield-counters", "sagas", "lose-abilities", "overload",
+    "stun-counters", "shield-counters", "sagas", "lose-abilities", "overload", "repeated-modes",
 ]
 ActionKind = Literal[
     "cast", "activate", "play_land", "pass", "resolve", "advance", "declare_attackers", "declare_blockers",

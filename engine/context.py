@@ -70,6 +70,8 @@ def forced_answer(decision: Decision) -> tuple[Any] | None:
     forced: tuple[Any] | None = d.info.get("forced") if d.info else None
     if forced is not None:
         return forced
+    if d.info and d.info.get("repeat"):  # modes that may be chosen more than once (700.2d): a real choice
+        return None
     if d.kind in SET_ANSWERS:
         return None
     if d.kind in LIST_ANSWERS:

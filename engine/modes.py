@@ -1,6 +1,8 @@
 """Modal spells (CR 700.2): the modes are chosen as the spell is cast (601.2b), only modes whose targets
-can be chosen are allowed (700.2a), each at most once (700.2d); the chosen modes become one ability whose
-targets are the chosen modes' targets, followed in the order printed (Command rulings, 608.2c)."""
+can be chosen are allowed (700.2a), each at most once (700.2d) unless the spell says "You may choose the
+same mode more than once" (700.2d: then treated as if that mode appeared that many times in sequence); the
+chosen modes become one ability whose targets are the chosen modes' targets, followed in the order printed
+(Command and Confluence rulings, 608.2c)."""
 
 from __future__ import annotations
 
@@ -29,21 +31,30 @@ def choose(ctx: Ctx, player: int, src: Obj, ability: Ability) -> Ability:
     """Ask which modes (answer: 0-based indexes); the ability made of them, in printed order."""
     modes: Sequence[Mapping[str, Any]] = ability["modes"]
     low, high = int(ability.get("choose", {}).get("min", 1)), int(ability.get("choose", {}).get("max", 1))
+    repeat = bool(ability.get("choose", {}).get("repeat"))
     allowed = tuple(i for i, m in enumerate(modes) if _choosable(ctx, player, src, m))
-    if len(allowed) < low:
+    if (not allowed and low > 0) or (not repeat and len(allowed) < low):
         raise IllegalAction("700.2a", "not enough modes can be chosen: their targets can't be chosen")
-    answer = ctx.choose(Decision("modes", player, src.id, allowed, low, high, frozendict({"forced": None})))
+    answer = ctx.choose(Decision("modes", player, src.id, allowed, low, high,
+                                 frozendict({"forced": _forced_repeat(allowed, low, high) if repeat else None,
+                                             "repeat": repeat})))
     try:
         chosen = [int(i) for i in answer]
     except (TypeError, ValueError) as exc:
         raise IllegalAction("700.2", "modes are a list of mode numbers") from exc
-    if len(set(chosen)) != len(chosen):
+    if not repeat and len(set(chosen)) != len(chosen):
         raise IllegalAction("700.2d", "the same mode can't be chosen more than once")
     if not low <= len(chosen) <= high:
         raise IllegalAction("700.2", f"choose {low} to {high} modes, not {len(chosen)}")
     if any(i not in allowed for i in chosen):
         raise IllegalAction("700.2a", "a mode whose targets can't be chosen can't be chosen")
     return flatten(ability, sorted(chosen))
+
+
+def _forced_repeat(allowed: tuple[int, ...], low: int, high: int) -> tuple[tuple[int, ...]] | None:
+    """With modes that may repeat, the answer is forced only when one mode can be chosen a fixed number
+    of times (that mode, ``high`` times); else it is a real choice whatever the number of options."""
+    return ((allowed[0],) * high,) if len(allowed) == 1 and low == high else None
 
 
 def flatten(ability: Ability, chosen: Sequence[int]) -> Ability:
