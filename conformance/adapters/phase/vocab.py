@@ -104,6 +104,15 @@ def _select_cards(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[
     return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in items(answer or [])]}}
 
 
+def _alternative(prompt: dict[str, Any], choice: Any) -> object:
+    """The spec's answer for one of phase's ChooseAlternativeCast choices: null for the mana cost, else
+    the alternative cost's keyword in lower case ("overload"), or phase's own word for one the spec lacks."""
+    if not isinstance(choice, dict) or choice.get("type") == "Normal":
+        return None
+    keyword = (prompt.get("keyword") or {}).get("type")
+    return str(keyword).lower() if keyword else f"phase:{choice.get('type')}"
+
+
 def _x_options(d: dict[str, Any]) -> list[int] | None:
     """The values of X phase's ChooseXValue offers (``min`` to ``max``), or None when it gives no bound."""
     low, high = d.get("min"), d.get("max")
@@ -351,6 +360,13 @@ PROMPTS: dict[str, PromptHandler] = {
     "DistributeAmong": (
         "distribute", lambda r, d: [r.target_ref(t) for t in d.get("targets", [])], _distribute),
     # ChooseXValue{min, max}: phase offers X from min to max (it bounds X by the mana it sees)
+    # AlternativeCastChoice{keyword: {type: Overload}, normal_cost, alternative_cost}: answered
+    # ChooseAlternativeCast{choice: {type: Normal | Alternative}}; the spec's options null / "overload"
+    "AlternativeCastChoice": (
+        "alternative_cost",
+        lambda r, d: _offered("ChooseAlternativeCast", "choice", lambda c: _alternative(d, c))(r, d),
+        lambda r, d, a: {"type": "ChooseAlternativeCast",
+                         "data": {"choice": {"type": "Normal" if a is None else "Alternative"}}}),
     "ChooseXValue": ("x", lambda r, d: _x_options(d),
                      lambda r, d, a: {"type": "ChooseX", "data": {"value": whole(a)}}),
     "ModeChoice": ("modes", lambda r, d: _selectable_modes(r),
