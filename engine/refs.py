@@ -28,6 +28,7 @@ class Res:
     info: frozendict[str, Any] = field(default_factory=frozendict)
     tapped_for_mana: bool = False
     stack_id: int | None = None
+    events_from: int = 0  # where this resolution's events begin in the action's events ("this way")
 
     def with_info(self, **kw: Any) -> Res:
         info = self.info
@@ -73,9 +74,24 @@ def it_last_known(ctx: Ctx, res: Res, ref: Any) -> Obj | None:
     return None
 
 
+def put_this_way(ctx: Ctx, res: Res, kind: str) -> list[int]:
+    """"Each creature that had a [kind] counter put on it this way" (Fangs of Kalonia): the permanents an
+    earlier instruction of this same resolution put such counters on (CR 608.2c: later text refers to
+    what the earlier text did), replacement effects included, still on the battlefield as those objects."""
+    out: list[int] = []
+    for e in ctx.events[res.events_from:]:
+        if e["type"] == "counters_put" and e.get("counter") == kind and e.get("object") not in (None, *out):
+            o = ctx.game.objects.get(int(e["object"]))
+            if o is not None and o.zone == "battlefield":
+                out.append(o.id)
+    return out
+
+
 def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """The objects a ref names that the effect can still act on."""
     game = ctx.game
+    if isinstance(ref, dict) and "put_this_way" in ref:
+        return put_this_way(ctx, res, str(ref["put_this_way"]))
     if isinstance(ref, dict) and "each" in ref:  # "each creature you control": every permanent matching
         src = res.source_lki
         return [i for i in game.battlefield
@@ -127,7 +143,7 @@ def players(ctx: Ctx, res: Res, ref: Any) -> list[int]:
 
 
 def recipients(ctx: Ctx, res: Res, ref: Any) -> list[Target]:
-    if isinstance(ref, dict) and "each" in ref:
+    if isinstance(ref, dict) and ("each" in ref or "put_this_way" in ref):
         return [("object", o, ctx.game.obj(o).epoch) for o in objects(ctx, res, ref)]
     if isinstance(ref, dict) and "controller_of_target" in ref:
         return [("player", p) for p in players(ctx, res, ref)]

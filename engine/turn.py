@@ -83,7 +83,8 @@ def resolve_top(ctx: Ctx) -> None:
             _put_back(ctx, item, "graveyard")
         return
     res = Res(controller=item.controller, source=item.source, source_lki=lki, targets=item.targets,
-              legal=legal, x=item.x, distribution=item.distribution, info=item.info, stack_id=item.id)
+              legal=legal, x=item.x, distribution=item.distribution, info=item.info, stack_id=item.id,
+              events_from=len(ctx.events))
     if item.kind == "ability":
         if not triggers.condition_holds(game, item.ability.get("condition"), lki, item.info, item.controller):
             return  # CR 603.4: the intervening "if" is false on resolution

@@ -18,8 +18,11 @@ def _game(mana: dict[str, int]) -> tuple:  # type: ignore[type-arg]
 
 
 def test_overload_rewrites_each_target_into_each_and_drops_the_targets() -> None:
-    ability = {"kind": "spell", "targets": [{"filter": {"types": ["Creature"]}}],
-               "effects": [{"do": "deal_damage", "to": {"target": 0}, "amount": 2}]}
+    ability = {
+        "kind": "spell",
+        "targets": [{"filter": {"types": ["Creature"]}}],
+        "effects": [{"do": "deal_damage", "to": {"target": 0}, "amount": 2}],
+    }
     changed = overloaded(ability)
     assert changed["targets"] == []
     assert changed["effects"] == [{"do": "deal_damage", "to": {"each": {"types": ["Creature"]}}, "amount": 2}]
@@ -53,7 +56,30 @@ def test_an_answer_that_is_no_alternative_cost_of_the_spell_is_refused() -> None
 
 
 def test_a_spell_without_an_alternative_cost_is_not_asked() -> None:
-    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "s", "card": "Shock"}]},
-                        {"alias": "b"}])
+    g, refs = new_game(
+        [{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "s", "card": "Shock"}]}, {"alias": "b"}]
+    )
     step = act(g, refs, {"action": "cast", "player": "a", "card": "s"})
     assert step.pending is not None and step.pending.kind == "targets"
+
+
+def test_this_way_refers_to_the_creatures_an_earlier_instruction_put_counters_on() -> None:
+    mine = [
+        {"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1}},
+        {"alias": "y", "card": "Grizzly Bears", "counters": {"+1/+1": 3}},
+    ]
+    g, refs = new_game(
+        [
+            {
+                "alias": "a",
+                "mana_pool": {"G": 1, "C": 1},
+                "hand": [{"alias": "f", "card": "Fangs of Kalonia"}],
+                "battlefield": mine,
+            },
+            {"alias": "b"},
+        ]
+    )
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "f"}, None, (target(g, refs, "x"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert dict(obj(step.game, refs, "x").counters) == {"+1/+1": 4}
+    assert dict(obj(step.game, refs, "y").counters) == {"+1/+1": 3}  # no counter put on it this way
