@@ -591,3 +591,12 @@ def test_discard_and_x_options_are_the_ones_phase_lists() -> None:
     asked = next(d for d in obs["decisions"] if d["kind"] == "x")
     assert asked["options"] == list(range(asked["options"][0], asked["options"][-1] + 1)), asked
     assert 0 in asked["options"] and asked["answer"] == 0
+
+
+def test_a_modal_spell_whose_only_targeted_mode_lost_its_target_did_not_resolve() -> None:
+    # phase chains the chosen modes as sub_abilities; the target is in the third (CR 608.2b: all the
+    # spell's targets are illegal, so it doesn't resolve, though two modes have none)
+    obs = run_suite_case("fiery-confluence-with-its-only-target-gone-does-not-resolve")
+    ends = [e["type"] for e in obs["events"] if e.get("source") == "fc"
+            and e["type"] in ("resolved", "did_not_resolve")]
+    assert ends == ["did_not_resolve"]

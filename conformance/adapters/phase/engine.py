@@ -214,7 +214,7 @@ class PhaseRun:
             if kind == "KeywordAction":  # crew: {"action": {"type": "Crew", ...}}, an activated ability
                 kind = f"KeywordAction:{((e['kind'].get('data') or {}).get('action') or {}).get('type')}"
             self.stack_info[e["id"]] = (e["source_id"], kind, e["controller"])
-            if ((e["kind"].get("data") or {}).get("ability") or {}).get("targets"):
+            if events.chain_has_targets((e["kind"].get("data") or {}).get("ability")):
                 self.stack_targeted.add(e["id"])
             ids.add(e["id"])
         return ids
@@ -769,6 +769,7 @@ class PhaseRun:
 
 
 # ---------------------------------------------------------------- entry point
+
 
 
 def run_case(case: Case, cards: dict[str, Card]) -> EngineAnswer:

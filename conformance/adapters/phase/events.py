@@ -134,3 +134,13 @@ def annihilated(changes: dict[str, int], now: dict[str, int]) -> tuple[dict[str,
             removed[up] = n
             break
     return put, removed
+
+def chain_has_targets(ability: Any) -> bool:
+    """Whether a stack entry's ability or one of its ``sub_ability`` links has targets: phase chains a
+    modal spell's chosen modes (Fiery Confluence's third mode targets, its first two don't), and CR
+    608.2b applies to the spell as a whole."""
+    while isinstance(ability, dict):
+        if ability.get("targets"):
+            return True
+        ability = ability.get("sub_ability")
+    return False
