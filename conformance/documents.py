@@ -544,7 +544,18 @@ class Handshake(TypedDict):
 
 
 class RunMessage(TypedDict):
-    """Run one case: runner -> adapter (spec/protocol/run.json)."""
+    """Run one case: runner -> adapter, protocol 2 (spec/protocol/run.json): the cards the adapter
+    process does not hold yet, and the names of the case's cards."""
+
+    cmd: Literal["run"]
+    seq: int
+    case: Case
+    new_cards: dict[str, Card]
+    card_names: list[str]
+
+
+class RunMessageV1(TypedDict):
+    """Run one case: runner -> adapter, protocol 1 (spec/protocol/v1/run.json): every card with it."""
 
     cmd: Literal["run"]
     seq: int

@@ -40,6 +40,7 @@ class EngineInfo:
     adapter_version: str = ""
     unsupported_features: frozenset[str] = field(default_factory=frozenset)
     adapter_name: str = ""
+    protocol: int | None = None  # the adapter protocol version it spoke (None: run in process)
 
 
 @dataclass(frozen=True)

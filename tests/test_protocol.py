@@ -60,10 +60,21 @@ def outcomes(command: str, timeout: float = 5.0) -> list[str]:
 
 
 def test_every_protocol_schema_is_a_valid_2020_12_schema_with_a_versioned_id() -> None:
-    for path in sorted((ROOT / "spec" / "protocol").glob("*.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        Draft202012Validator.check_schema(schema)
-        assert schema["$id"] == f"https://mtg-conformance.dev/spec/v1/protocol/{path.name}"
+    folders = {2: ROOT / "spec" / "protocol", 1: ROOT / "spec" / "protocol" / "v1"}
+    for version, folder in folders.items():
+        paths = sorted(folder.glob("*.json"))
+        names = ["handshake.json", "result.json", "run.json", "start.json", "stop.json"]
+        assert [p.name for p in paths] == names
+        for path in paths:
+            schema = json.loads(path.read_text(encoding="utf-8"))
+            Draft202012Validator.check_schema(schema)
+            assert schema["$id"] == f"https://mtg-conformance.dev/spec/v{version}/protocol/{path.name}"
+
+
+@pytest.mark.parametrize("name", ["result", "stop"])
+def test_the_messages_protocol_2_left_alone_have_the_same_schema_in_both_versions(name: str) -> None:
+    two, one = (message_validator(name, version).schema for version in (2, 1))
+    assert {**two, "$id": None} == {**one, "$id": None}
 
 
 def test_handshake_gives_engine_adapter_and_unsupported_features() -> None:
@@ -169,7 +180,8 @@ def test_answers_map_to_run_results() -> None:
 @pytest.mark.parametrize(
     ("handshake", "kind"),
     [
-        ({"protocol": 2, "engine": {"name": "e", "version": "1"}}, "wrong_protocol"),
+        ({"protocol": 3, "engine": {"name": "e", "version": "1"}}, "wrong_protocol"),
+        ({"protocol": True, "engine": {"name": "e", "version": "1"}}, "wrong_protocol"),
         ({"engine": {"name": "e", "version": "1"}}, "bad_message"),
         (
             {
@@ -515,12 +527,12 @@ ROWS: dict[str, list[Row]] = {
             r" 'colour' \(an observation answer has observation, seq\) \| line: \{\"seq\": 0, .*",
         ),
     ],
-    "handshake with another protocol version": [
+    "a handshake naming a protocol version the runner did not offer": [
         Row(
-            adapter("hostile_protocol_2"),
+            adapter("hostile_protocol_3"),
             "crash",
-            r"protocol violation \(wrong_protocol\): the runner speaks protocol 1, the adapter answered 2"
-            r" \| line: .*",
+            r"protocol violation \(wrong_protocol\): the runner speaks protocol 2 or 1,"
+            r" the adapter answered 3 \| line: .*",
         ),
     ],
     "the adapter cannot be started, or dies or stays silent before its handshake": [
@@ -581,7 +593,7 @@ def test_each_row_of_the_error_table_is_recorded_as_it_says(row: Row) -> None:
 
 
 def test_another_protocol_version_costs_every_case() -> None:
-    found = outcomes(adapter("hostile_protocol_2"))
+    found = outcomes(adapter("hostile_protocol_3"))
     assert found == ["wrong_protocol"] * 5 + ["gave_up"]
 
 

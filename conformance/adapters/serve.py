@@ -10,6 +10,10 @@ an exception it raises becomes an ``error`` answer with the traceback as ``detai
 by :class:`~conformance.engines.inprocess.ModuleEngine`, the wrapper ``--engine reference`` uses in
 process: a module answers the same through its adapter as in process.
 
+It speaks protocols 2 and 1 (the newest the runner offers): in protocol 2 it keeps the cards it is sent
+for the life of the process (:class:`~conformance.run.cardstore.CardStore`), in protocol 1 it takes
+them from each run message.
+
 Anything the engine prints (Python or native code) goes to stderr: file descriptor 1 is redirected
 to 2 and the protocol is written on a private duplicate of the original stdout.
 """
@@ -27,14 +31,33 @@ from conformance.documents import Handshake
 from conformance.engines import EngineUnavailable
 from conformance.engines.inprocess import ModuleEngine
 from conformance.interface import RunResult
-from conformance.run.protocol import PROTOCOL_VERSION
+from conformance.run.cardstore import CardStore
+from conformance.run.protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS
 
 
-def handshake(engine: ModuleEngine) -> Handshake:
-    """The handshake message: what the module says about itself."""
+def chosen_protocol(start: Mapping[str, object]) -> int:
+    """The version to answer a start message with: the newest this adapter speaks among those the
+    runner offers (``protocols``; a runner from before protocol 2 sent only ``protocol``: 1). When
+    none is, the newest this adapter speaks (the runner will say it does not speak it)."""
+    offered = start.get("protocols")
+    if not isinstance(offered, list):
+        offered = [start.get("protocol")]
+    versions = {v for v in offered if type(v) is int}  # neither true nor 2.0 is a version
+    common = [v for v in PROTOCOL_VERSIONS if v in versions]
+    if not common:
+        print(
+            f"serve: the runner offers protocol(s) {offered!r}, this adapter speaks "
+            f"{', '.join(map(str, PROTOCOL_VERSIONS))}",
+            file=sys.stderr,
+        )
+    return common[0] if common else PROTOCOL_VERSION
+
+
+def handshake(engine: ModuleEngine, protocol: int = PROTOCOL_VERSION) -> Handshake:
+    """The handshake message: what the module says about itself, in protocol ``protocol``."""
     info = engine.info()
     return {
-        "protocol": PROTOCOL_VERSION,
+        "protocol": protocol,
         "engine": {"name": info.name, "version": info.version},
         "adapter": {"name": info.adapter_name, "version": info.adapter_version},
         "unsupported_features": sorted(info.unsupported_features),
@@ -59,17 +82,28 @@ def serve(engine: ModuleEngine, lines: Iterable[str], out: IO[str]) -> int:
         out.write(json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=str) + "\n")
         out.flush()
 
+    protocol = PROTOCOL_VERSION
+    store = CardStore()
     for line in lines:
         if not line.strip():
             continue
         message = json.loads(line)
         cmd = message.get("cmd")
         if cmd == "start":
-            if message.get("protocol") != PROTOCOL_VERSION:
-                print(f"serve: runner asks for protocol {message.get('protocol')!r}", file=sys.stderr)
-            send(handshake(engine))
+            protocol = chosen_protocol(message)
+            store = CardStore()
+            send(handshake(engine, protocol))
         elif cmd == "run":
-            send(answer(message.get("seq"), engine.run(message.get("case"), message.get("cards") or {})))
+            seq = message.get("seq")
+            if protocol == 1:
+                cards = message.get("cards") or {}
+            else:
+                try:
+                    cards = store.cards_for(message.get("new_cards"), message.get("card_names"))
+                except ValueError as problem:  # the runner's mistake: this case's error, not a crash
+                    send({"seq": seq, "error": f"bad run message: {problem}"})
+                    continue
+            send(answer(seq, engine.run(message.get("case"), cards)))
         elif cmd == "stop":
             return 0
         else:

@@ -269,7 +269,7 @@ def build_report(
             "cases": len(items) if selected is None else selected,
             "paths": list(paths),
         },
-        "protocol": PROTOCOL_VERSION,
+        "protocol": info.protocol if info and info.protocol else PROTOCOL_VERSION,  # the adapter's
         "cr_date": CR_DATE,
         "engine": {"name": info.name, "version": info.version} if info else UNKNOWN,
         "adapter": adapter,

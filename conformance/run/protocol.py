@@ -9,7 +9,10 @@ hung, broke the protocol) costs one case: the process group is killed, :class:`A
 raised for that case, and the next case starts a fresh adapter. After ``give_up_after`` failures in a
 row (:mod:`conformance.run.breaker`) every further case fails at once with ``gave_up``.
 
-The wire format is specified in ``spec/protocol.md`` and ``spec/protocol/*.json``.
+The wire format is specified in ``spec/protocol.md`` and ``spec/protocol/*.json`` (protocol 2;
+``spec/protocol/v1/``: protocol 1). The runner offers both in its start message and speaks the one the
+adapter answers with; in protocol 2 it sends each card definition once per adapter process
+(:class:`CardsSent`), in protocol 1 every card with every case.
 """
 
 from __future__ import annotations
@@ -26,21 +29,32 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import cast
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
-from conformance.documents import Card, Case, Handshake, JSONValue, Observation, ResultMessage, RunMessage
+from conformance.documents import (
+    Card,
+    Case,
+    Handshake,
+    JSONValue,
+    Observation,
+    ResultMessage,
+    RunMessage,
+    RunMessageV1,
+)
 from conformance.interface import EngineFailure, EngineInfo, Outcome, RunResult
 from conformance.paths import spec_dir
 from conformance.run.breaker import GIVE_UP_AFTER, Breaker
+from conformance.run.cardstore import CardsSent
 from conformance.run.compare import MalformedObservation
 from conformance.run.quickcheck import quick_check
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # the newest protocol version this runner speaks
+PROTOCOL_VERSIONS = (2, 1)  # every version it speaks, newest first: offered in the start message
 MAX_LINE_BYTES = 64 * 1024 * 1024  # a longer line on stdout is a violation (bad_json)
 SHOWN_LINE_CHARS = 300  # of an offending line, in a report
 STDERR_TAIL_LINES = 40  # the last lines of stderr kept (shown when the adapter fails)…
@@ -96,10 +110,27 @@ class AdapterTimeout(AdapterFailure):
 
 
 @cache
-def message_validator(name: str) -> Draft202012Validator:
-    """Validator for ``spec/protocol/<name>.json`` (handshake, result, …)."""
-    schema = json.loads((spec_dir() / "protocol" / f"{name}.json").read_text(encoding="utf-8"))
+def message_validator(name: str, version: int = PROTOCOL_VERSION) -> Draft202012Validator:
+    """Validator for ``spec/protocol/<name>.json`` (handshake, result, …) of protocol ``version``
+    (an older one's schemas are in ``spec/protocol/v<version>/``)."""
+    folder = spec_dir() / "protocol"
+    if version != PROTOCOL_VERSION:
+        folder = folder / f"v{version}"
+    schema = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
     return Draft202012Validator(schema)
+
+
+def spoken(versions: Sequence[int]) -> str:
+    """``(2, 1)`` as "protocol 2 or 1", for messages."""
+    return "protocol " + " or ".join(map(str, versions))
+
+
+def start_message(versions: Sequence[int]) -> dict[str, object]:
+    """The start message offering ``versions`` (newest first). Offering protocol 1 alone, it is
+    protocol 1's start message exactly, as a runner from before protocol 2 sent it."""
+    if tuple(versions) == (1,):
+        return {"cmd": "start", "protocol": 1}
+    return {"cmd": "start", "protocol": versions[0], "protocols": list(versions)}
 
 
 @cache
@@ -131,27 +162,27 @@ def valid_observation(value: object) -> Observation:
     return cast(Observation, value)  # it matched protocol/result.json $defs/observation just above
 
 
-def check_handshake(message: JSONValue, line: str) -> EngineInfo:
+def check_handshake(message: JSONValue, line: str, versions: Sequence[int] = PROTOCOL_VERSIONS) -> EngineInfo:
     """The handshake as an EngineInfo, or AdapterFailure naming what is wrong with it."""
-    return engine_info(valid_handshake(message, line))
+    return engine_info(valid_handshake(message, line, versions))
 
 
-def valid_handshake(message: JSONValue, line: str) -> Handshake:
-    """The handshake, once it matches handshake.json; AdapterFailure naming what is wrong with it."""
+def valid_handshake(message: JSONValue, line: str, versions: Sequence[int] = PROTOCOL_VERSIONS) -> Handshake:
+    """The handshake, once it names one of the protocol ``versions`` offered and matches that
+    version's handshake.json; AdapterFailure naming what is wrong with it."""
     if not isinstance(message, dict):
         raise AdapterFailure("bad_json", "the handshake is not a JSON object", line)
     if "protocol" not in message:
         raise AdapterFailure("bad_message", "the handshake has no 'protocol' field", line)
-    if message["protocol"] != PROTOCOL_VERSION:
+    version = message["protocol"]
+    if type(version) is not int or version not in versions:  # neither true nor 2.0 is a version
         raise AdapterFailure(
-            "wrong_protocol",
-            f"the runner speaks protocol {PROTOCOL_VERSION}, the adapter answered {message['protocol']!r}",
-            line,
+            "wrong_protocol", f"the runner speaks {spoken(versions)}, the adapter answered {version!r}", line
         )
     missing = [k for k in ("engine", "adapter", "unsupported_features") if k not in message]
     if missing:
         raise AdapterFailure("bad_message", f"the handshake lacks {', '.join(missing)}", line)
-    problem = schema_problem(message_validator("handshake"), message)
+    problem = schema_problem(message_validator("handshake", version), message)
     if problem:
         raise AdapterFailure("bad_message", f"the handshake does not match handshake.json: {problem}", line)
     return cast(Handshake, message)  # it matched protocol/handshake.json just above
@@ -164,6 +195,7 @@ def engine_info(handshake: Handshake) -> EngineInfo:
         adapter_version=handshake["adapter"]["version"],
         unsupported_features=frozenset(handshake["unsupported_features"]),
         adapter_name=handshake["adapter"]["name"],
+        protocol=handshake["protocol"],
     )
 
 
@@ -562,6 +594,10 @@ class ProtocolEngine:
     adapter's failures in a row (failed starts, crashes, violations, timeouts); after ``give_up_after``
     of them (0: never), ``run`` fails at once with ``gave_up`` and starts no adapter again.
     :func:`~conformance.run.runner.run_cases` gives the engines of a run one breaker to share.
+
+    ``protocols``: the versions offered in the start message, newest first (default: every one this
+    runner speaks); ``protocol`` is the one the running adapter answered with. In protocol 2 each card
+    definition goes to an adapter process once (:class:`~conformance.run.cardstore.CardsSent`).
     """
 
     def __init__(
@@ -572,8 +608,16 @@ class ProtocolEngine:
         env: Mapping[str, str] | None = None,
         first_seq: int = 0,
         give_up_after: int = GIVE_UP_AFTER,
+        protocols: Sequence[int] = PROTOCOL_VERSIONS,
     ) -> None:
         self.command = command
+        if not protocols or len(set(protocols)) != len(protocols) or set(protocols) - set(PROTOCOL_VERSIONS):
+            raise ValueError(
+                f"protocols: distinct versions among {spoken(PROTOCOL_VERSIONS)}, got {protocols!r}"
+            )
+        self.protocols = tuple(protocols)
+        self.protocol: int | None = None  # the version the running adapter speaks
+        self._cards = CardsSent()  # protocol 2: the cards the running adapter holds
         self.argv = parse_command(command)
         if self.argv[0] in ("python", "python3"):
             # `python -m my_adapter` means this interpreter (its venv has the adapter), not PATH's
@@ -605,11 +649,9 @@ class ProtocolEngine:
             self.breaker.failed(failure)
             raise
         try:
-            process.send(
-                {"cmd": "start", "protocol": PROTOCOL_VERSION}, self.start_timeout, "the start message"
-            )
+            process.send(start_message(self.protocols), self.start_timeout, "the start message")
             message, line = process.receive(self.start_timeout, "the start message (the handshake)")
-            handshake = valid_handshake(message, line)
+            handshake = valid_handshake(message, line, self.protocols)
             info = engine_info(handshake)
         except AdapterFailure as failure:
             process.kill()
@@ -634,6 +676,8 @@ class ProtocolEngine:
             self.restarts += 1
         self._process = process
         self.handshake = handshake
+        self.protocol = handshake["protocol"]
+        self._cards = CardsSent()  # a new process holds no card yet
         if self._info is None:
             self._info = info
         return self._info
@@ -678,8 +722,20 @@ class ProtocolEngine:
         self._seq += 1
         began = time.perf_counter()
         try:
-            run: RunMessage = {"cmd": "run", "seq": seq, "case": case, "cards": dict(cards)}
-            process.send(run, self.timeout, f"run seq {seq}")
+            if self.protocol == 1:
+                old: RunMessageV1 = {"cmd": "run", "seq": seq, "case": case, "cards": dict(cards)}
+                process.send(old, self.timeout, f"run seq {seq}")
+            else:
+                new_cards = self._cards.new_cards(cards)
+                run: RunMessage = {
+                    "cmd": "run",
+                    "seq": seq,
+                    "case": case,
+                    "new_cards": new_cards,
+                    "card_names": list(cards),
+                }
+                process.send(run, self.timeout, f"run seq {seq}")
+                self._cards.sent(new_cards)
             left = max(0.0, self.timeout - (time.perf_counter() - began))
             message, line = process.receive(left, f"run seq {seq}", self.timeout)
             result = check_result(message, line, seq)
@@ -709,11 +765,14 @@ class ProtocolEngine:
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSIONS",
     "AdapterFailure",
     "AdapterTimeout",
     "ProtocolEngine",
     "check_handshake",
     "check_result",
+    "spoken",
+    "start_message",
     "parse_command",
     "truncate",
 ]

@@ -13,7 +13,7 @@ from pathlib import Path
 from conformance import untrusted
 from conformance.cases.loader import CaseFile
 from conformance.documents import Case
-from conformance.run.protocol import PROTOCOL_VERSION, AdapterFailure, ProtocolEngine
+from conformance.run.protocol import PROTOCOL_VERSIONS, AdapterFailure, ProtocolEngine, spoken
 from conformance.run.runner import judge
 
 SMOKE_SEQ = 41  # not 0, so an adapter that always answers seq 0 is caught
@@ -37,7 +37,8 @@ HINTS = {
     "line, and flush stdout after each line it writes?",
     "bad_json": "Only protocol messages may go to stdout, one JSON object per line. Send logs and "
     "debugging output to stderr.",
-    "wrong_protocol": f"This runner speaks protocol {PROTOCOL_VERSION} (spec/protocol.md).",
+    "wrong_protocol": f"This runner speaks {spoken(PROTOCOL_VERSIONS)}: answer the start message with one of "
+    "its protocols (spec/protocol.md).",
     "bad_message": "Compare the message with spec/protocol/*.json (the path above says which field).",
     "wrong_seq": "Echo the seq of each run message unchanged (the runner does not start at 0).",
     "crashed": "The adapter process exited while it should have been answering. Its stderr is below.",
@@ -88,7 +89,7 @@ def smoke(command: str, timeout: float = 10.0, write: Callable[[str], None] = pr
     assert handshake is not None  # start() succeeded: the adapter shook hands
     say(
         f"ok    handshake: engine {info.name} {info.version}, adapter {handshake['adapter']['name']} "
-        f"{handshake['adapter']['version']}, protocol {PROTOCOL_VERSION}; declared unsupported: "
+        f"{handshake['adapter']['version']}, protocol {handshake['protocol']}; declared unsupported: "
         + (", ".join(sorted(info.unsupported_features)) or "nothing")
     )
     try:
