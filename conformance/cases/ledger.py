@@ -39,8 +39,11 @@ from conformance.documents import JSONValue
 STATUSES = ("encoded", "blocked", "out-of-scope", "untriaged")
 
 #: The mechanics a ruling can be blocked by: the rows of issue 17 (what the card format, case format
-#: or reference engine can't express yet), each with the CR rules to follow, and ``unsupported-keyword``
-#: for a CR 702 keyword ability the card format doesn't name (the entry's ``keywords`` say which).
+#: or reference engine can't express yet), each with the CR rules to follow; mechanics that recurred in
+#: the triage of the counters rulings (keyword actions, energy payments, cost reductions,
+#: characteristic-defining abilities); ``other-mechanic`` for one the list lacks (the note names it);
+#: and ``unsupported-keyword`` for a CR 702 keyword ability the card format doesn't name (the entry's
+#: ``keywords`` say which).
 #: spec/ledger.schema.json holds the same list as an enum (a test checks they agree).
 MECHANICS: dict[str, str] = {
     "earlier-part-of-effect": "608.2c, 609.3: an effect that refers to an earlier part of itself",
@@ -71,6 +74,11 @@ MECHANICS: dict[str, str] = {
     "additional-costs": "118.8, 601.2f, 508.1g-h: additional costs of spells, costs to attack",
     "activation-restrictions": "602.5b: activate only if ...",
     "split-second": "702.61: split second",
+    "keyword-actions": "701: a keyword action the card format has no effect for (adapt, amass, bolster, goad, investigate, manifest, monstrosity, support ...; the note names it)",
+    "energy-payments": "107.14: paying {E} (removing energy counters from a player) as a cost",
+    "cost-reductions": "601.2f: cost reductions and increases ('costs {1} less', affinity)",
+    "characteristic-defining": "604.3: characteristic-defining abilities (a * power or toughness)",
+    "other-mechanic": "a mechanic this list lacks (the note names it)",
     "unsupported-keyword": "702: a keyword ability the card format does not name (see the entry's keywords)",
 }
 
