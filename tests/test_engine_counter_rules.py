@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from engine_helpers import act, new_game, obj, target
 
+from engine import apply
+
 
 def _bear(**status: object) -> dict:  # type: ignore[type-arg]
     return {"alias": "x", "card": "Grizzly Bears", **status}
@@ -92,3 +94,43 @@ def test_a_shield_counter_replaces_destruction_by_an_effect_only() -> None:
     step = act(g2, refs2, {"action": "cast", "player": "a", "card": "m"}, (target(g2, refs2, "x"),))
     step = act(step.game, refs2, {"action": "resolve"})
     assert obj(step.game, refs2, "x").zone == "graveyard"
+
+
+def test_combat_damage_from_two_blockers_is_one_event_for_a_shield_counter() -> None:
+    g, refs = new_game(
+        [
+            {
+                "alias": "a",
+                "battlefield": [{"alias": "att", "card": "Grizzly Bears", "counters": {"shield": 2}}],
+            },
+            {
+                "alias": "b",
+                "battlefield": [
+                    {"alias": "x", "card": "Grizzly Bears"},
+                    {"alias": "y", "card": "Grizzly Bears"},
+                ],
+            },
+        ]
+    )
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    game = apply(
+        step.game,
+        {"action": "declare_attackers", "player": 0, "attackers": [(refs.by_alias["att"], ("player", 1))]},
+    ).game
+    game = act(game, refs, {"action": "advance", "step": "declare_blockers"}).game
+    game = apply(
+        game,
+        {
+            "action": "declare_blockers",
+            "player": 1,
+            "blockers": [
+                (refs.by_alias["x"], refs.by_alias["att"]),
+                (refs.by_alias["y"], refs.by_alias["att"]),
+            ],
+        },
+    ).game
+    split = ((target(game, refs, "x"), 2), (target(game, refs, "y"), 0))
+    step = act(game, refs, {"action": "advance", "step": "combat_damage"}, split)
+    att = obj(step.game, refs, "att")
+    assert att.damage == 0 and dict(att.counters) == {"shield": 1}  # 4 damage at once: one counter
+    assert obj(step.game, refs, "x").zone == "graveyard"
