@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from frozendict import frozendict
-
+from . import mana
 from .cards import Ability, CardDef
 from .context import Ctx, Decision
 from .errors import IllegalAction
@@ -29,12 +28,19 @@ def overload_cost(cd: CardDef) -> str | None:
 
 def choose_alternative_cost(ctx: Ctx, player: int, source: int, cd: CardDef) -> str | None:
     """CR 601.2b: the player announces whether they pay an alternative cost (here: overload, 702.96a).
-    Answered with "overload" or null (the mana cost); asked only of a spell that has one."""
-    if overload_cost(cd) is None:
+    Answered with "overload" or null (the mana cost); asked only of a spell that has one. An overload
+    cost the player's mana pool can't pay is no choice: the total cost starts from it (601.2f), and a
+    cost that can't be paid makes the cast illegal (601.2h), so only the mana cost is offered."""
+    cost = overload_cost(cd)
+    if cost is None:
         return None
-    answer = ctx.choose(Decision("alternative_cost", player, source, (None, "overload"),
-                                 info=frozendict({"forced": None})))
-    if answer not in (None, "overload"):
+    p = ctx.game.players[player]
+    payable = bool(mana.payments(p.mana_pool, cost, 0, life=p.life))
+    options = (None, "overload") if payable else (None,)
+    answer = ctx.choose(Decision("alternative_cost", player, source, options))
+    if answer == "overload" and not payable:
+        raise IllegalAction("601.2h", f"the overload cost {cost} can't be paid from {dict(p.mana_pool)}")
+    if answer not in options:
         raise IllegalAction("601.2b", f"{answer!r} is not an alternative cost of this spell")
     return None if answer is None else "overload"
 

@@ -83,3 +83,13 @@ def test_this_way_refers_to_the_creatures_an_earlier_instruction_put_counters_on
     step = act(step.game, refs, {"action": "resolve"})
     assert dict(obj(step.game, refs, "x").counters) == {"+1/+1": 4}
     assert dict(obj(step.game, refs, "y").counters) == {"+1/+1": 3}  # no counter put on it this way
+
+
+def test_an_overload_cost_the_pool_cant_pay_is_not_offered() -> None:
+    g, refs = _game({"U": 1, "C": 5})
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "rift"})
+    assert step.pending is not None and step.pending.kind == "alternative_cost"
+    assert step.pending.options == (None,)  # forced: the mana cost
+    with pytest.raises(IllegalAction) as refused:
+        apply(step.game, {"action": "answer", "value": "overload"})
+    assert refused.value.rule == "601.2h"
