@@ -621,3 +621,25 @@ def test_every_extra_the_documents_name_exists() -> None:
         text = (ROOT / document).read_text(encoding="utf-8")
         for spec in re.findall(r"pip install -e '(\.\[[^']*\])'", text):
             assert set(extras(spec)) <= known, f"{document}: {spec} names an extra pyproject.toml lacks"
+
+
+#: The sentence python -m benchmarks --markdown opens the README's Performance table with.
+MEASURED = re.compile(
+    r"Measured (\d{4}-\d{2}-\d{2}) by `python -m benchmarks --markdown` on \d+ CPU\(s\), "
+    r"load average [\d.]+ before the run \([\d.]+ after\), on ([\d,]+) cases:\n\n\| measure \| value \|"
+)
+
+
+def test_the_performance_table_was_measured_on_the_suite_as_it_is_within_ten_percent() -> None:
+    """The README's table is `python -m benchmarks --markdown` output: regenerate it when the suite has
+    grown or shrunk by more than 10% since (tests/test_benchmarks.py checks the generator's sentence)."""
+    from conformance.cases.loader import discover
+
+    found = MEASURED.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert len(found) == 1, "README.md: no table from `python -m benchmarks --markdown` (or more than one)"
+    measured = int(found[0][1].replace(",", ""))
+    cases, _, _ = discover([ROOT / "suites"])
+    assert abs(measured - len(cases)) <= 0.1 * len(cases), (
+        f"README.md's Performance table was measured on {measured:,} cases, the suite has {len(cases):,}: "
+        "regenerate it with `python -m benchmarks --markdown`"
+    )
