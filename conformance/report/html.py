@@ -91,15 +91,23 @@ def failure_block(case: ReportCase) -> str:
         f"rules {e(', '.join(case.get('rules', [])))}; {case['seconds']:.4f} s; file <code>"
         f"{e(case.get('path', ''))}</code></p>",
     ]
+    parts += failure_details(case)
+    return "".join(parts) + "</details>"
+
+
+def failure_details(case: ReportCase, cause_label: str = "cause") -> list[str]:
+    """A failing case's cause (with its attribution), message, diff and the adapter's last stderr lines,
+    escaped: the body of its folded entry here and on the comparison site."""
+    parts = []
     if case.get("cause"):
         whose = f" ({e(case['attribution'])})" if case.get("attribution") else ""
-        parts.append(f"<p><strong>cause{whose}:</strong> {e(case['cause'])}</p>")
+        parts.append(f"<p><strong>{cause_label}{whose}:</strong> {e(case['cause'])}</p>")
     if case.get("message"):
         parts.append(f"<pre>{e(case['message'])}</pre>")
     parts.append(diff_table(case))
     if case.get("stderr"):
         parts.append(f"<p>adapter stderr (last lines):</p><pre>{e(case['stderr'])}</pre>")
-    return "".join(parts) + "</details>"
+    return parts
 
 
 def render(report: Report) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from conformance.documents import JSONValue, ReportCase
 from conformance.report.common import BAD, describe, percent, show
-from conformance.report.html import e
+from conformance.report.html import e, failure_details
 from conformance.site.assets import CSS, PAGE_CSP, PAGE_CSS, SCRIPT, index_csp
 from conformance.site.model import Case, Engine, Site
 
@@ -175,16 +175,6 @@ def rules_block(site: Site, case: Case) -> str:
     return f"<h2>Comprehensive Rules</h2><ul>{items or '<li>none cited</li>'}</ul>"
 
 
-def diff_table(entry: ReportCase) -> str:
-    rows = "".join(
-        f"<tr><td><code>{e(d['where'])}</code></td><td><code>{e(show(d['expected'], 2000))}</code></td>"
-        f"<td><code>{e(show(d['observed'], 2000))}</code></td><td>{e(d.get('message', ''))}</td></tr>"
-        for d in entry.get("diff", [])
-    )
-    return (f"<table><tr><th>where</th><th>expected</th><th>observed</th><th>note</th></tr>{rows}</table>"
-            if rows else "")
-
-
 def engine_block(number: int, engine: Engine, entry: ReportCase | None) -> str:
     outcome = outcome_of(entry)
     title = f"{badge(outcome, bool(entry and entry.get('known_failure')))} {e(engine.label)}"
@@ -195,14 +185,7 @@ def engine_block(number: int, engine: Engine, entry: ReportCase | None) -> str:
         return f"<p id=engine-{number + 1}>{title}{seconds}</p>"
     summary = f"{title}{seconds}: {e(describe(entry, 200))}"
     parts = [f"<details id=engine-{number + 1}><summary>{summary}</summary>"]
-    if entry.get("cause"):
-        whose = f" ({e(entry['attribution'])})" if entry.get("attribution") else ""
-        parts.append(f"<p><strong>known failure, cause{whose}:</strong> {e(entry['cause'])}</p>")
-    if entry.get("message"):
-        parts.append(f"<pre>{e(entry['message'])}</pre>")
-    parts.append(diff_table(entry))
-    if entry.get("stderr"):
-        parts.append(f"<p>adapter stderr (last lines):</p><pre>{e(entry['stderr'])}</pre>")
+    parts += failure_details(entry, "known failure, cause")
     return "".join(parts) + "</details>"
 
 
