@@ -74,7 +74,8 @@ MECHANICS: dict[str, str] = {
     "additional-costs": "118.8, 601.2f, 508.1g-h: additional costs of spells, costs to attack",
     "activation-restrictions": "602.5b: activate only if ...",
     "split-second": "702.61: split second",
-    "keyword-actions": "701: a keyword action the card format has no effect for (adapt, amass, bolster, goad, investigate, manifest, monstrosity, support ...; the note names it)",
+    "keyword-actions": "701: a keyword action the card format has no effect for (adapt, amass, bolster, "
+                       "goad, investigate, manifest, monstrosity, support ...; the note names it)",
     "energy-payments": "107.14: paying {E} (removing energy counters from a player) as a cost",
     "cost-reductions": "601.2f: cost reductions and increases ('costs {1} less', affinity)",
     "characteristic-defining": "604.3: characteristic-defining abilities (a * power or toughness)",
