@@ -172,6 +172,10 @@ OVERRIDES: dict[str, tuple[str, str]] = {
         "614-replacement/tokens", "replacement effects on tokens created (614.1a)"),
     "alices-and-bobs-primal-vigor-raise-the-alarm-makes-eight-soldiers": (
         "614-replacement/tokens", "replacement effects on tokens created (614.1a)"),
+    "adrix-and-nev-shadow-summoning-four-spirits-all-tapped": (
+        "614-replacement/tokens", "replacement effects on tokens created (614.1a)"),
+    "adrix-and-nev-raise-the-alarm-four-soldiers-all-untapped": (
+        "614-replacement/tokens", "replacement effects on tokens created (614.1a)"),
     "inspired-sprite-flashed-in-on-bobs-turn-blocks-but-taps-only-on-alices-turn": (
         "302-creatures/summoning-sickness", "flash (702.8) is the setup; 302.6 decides when it can tap"),
     "samut-flashed-in-blocks-then-taps-to-untap-alices-new-elves": (
