@@ -518,6 +518,7 @@ def adapter(command: Command, words: list[str], workspace: Workspace) -> None:
 PYTHON_RULES: dict[str, Callable[[Command, list[str], Workspace], None]] = {
     "topic_table": as_written,
     "benchmarks": help_only,
+    "tools.mutation": help_only,
     "mark_forced": mark_forced,
     "import_cards": import_cards,
     "conformance.adapters.reference": adapter,

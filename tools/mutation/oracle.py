@@ -1,0 +1,108 @@
+"""The oracle, run on each mutant in a temporary copy of the checkout: the case suite (``mtgc run``;
+the mutant survives when it exits 0), then, with ``cases+tests``, the unit and fuzz tests."""
+
+from __future__ import annotations
+
+import compileall
+import os
+import py_compile
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from cosmic_ray.mutating import mutate_and_test
+from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+from .mutants import Mutant
+
+#: What a copy holds: the engine, the harness and what they read (the cases, the spec, the tests).
+COPIED = ("engine", "conformance", "spec", "suites", "tests", "pyproject.toml")
+#: The tests of ``cases+tests``: the engine's unit tests and the fuzz invariants (CI's Hypothesis profile).
+DEFAULT_TESTS = ("tests/test_engine_*.py", "tests/test_fuzz_counters.py", "tests/test_fuzz_mana.py",
+                 "tests/test_fuzz_targeting.py")
+KILLED_BY = "MTGC-MUTATION-KILLED-BY="
+
+
+@dataclass(frozen=True)
+class Oracle:
+    cases: tuple[str, ...]  # case files or folders, relative to the checkout; () the whole suite
+    tests: tuple[str, ...] | None  # test files (globs) relative to the checkout; None: cases only
+
+    @property
+    def name(self) -> str:
+        return "cases" if self.tests is None else "cases+tests"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    mutant: Mutant
+    status: str  # killed | survived | error (the mutation could not be made)
+    killed_by: str  # cases | tests | timeout | ""
+    seconds: float
+
+
+def make_copy(root: Path, where: Path) -> Path:
+    """A copy of the checkout's engine, harness, cases and tests, compiled with hash-checked .pyc files
+    (a mutated module is recompiled whatever its timestamp; the oracle writes no .pyc)."""
+    ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", "*.pyc")
+    for name in COPIED:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, where / name, ignore=ignore)
+        elif source.is_file():
+            shutil.copy2(source, where / name)
+    for package in ("engine", "conformance"):
+        compileall.compile_dir(where / package, quiet=1,
+                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    return where
+
+
+def _inside(copy: Path, paths: tuple[str, ...]) -> list[str]:
+    return [str(copy / p) if not Path(p).is_absolute() else p for p in paths]
+
+
+def command(copy: Path, oracle: Oracle) -> str:
+    """One shell command: the cases, then the tests if asked; a line on stdout says which killed."""
+    python = shlex.quote(sys.executable)
+    cases = shlex.join(["-m", "conformance.cli", "run", *_inside(copy, oracle.cases)])
+    where = shlex.quote(str(copy))
+    script = f"cd {where} && {{ {python} -P {cases} || {{ echo {KILLED_BY}cases; exit 1; }}; }}"
+    if oracle.tests is not None:
+        tests = [str(p) for pattern in oracle.tests for p in sorted(copy.glob(pattern))]
+        pytest = shlex.join(["-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                             *tests])
+        script += f" && {{ {python} -P {pytest} || {{ echo {KILLED_BY}tests; exit 1; }}; }}"
+    staging = copy / ".mutation-staging"
+    env = [f"PYTHONPATH={copy}", f"MTGC_REGRESSIONS_DIR={staging}", "MTGC_HYPOTHESIS_PROFILE=ci",
+           f"MTGC_HYPOTHESIS_DB={copy / '.hypothesis'}"]
+    return shlex.join(["env", *env, "sh", "-c", f"rm -rf {shlex.quote(str(staging))}; {script}"])
+
+
+def baseline(copy: Path, oracle: Oracle) -> float:
+    """Seconds the oracle takes on the unmutated copy; raises if it fails there (nothing to measure)."""
+    started = time.monotonic()
+    done = subprocess.run(shlex.split(command(copy, oracle)), capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    if done.returncode != 0:
+        raise RuntimeError(f"the oracle fails on the unmutated engine (exit {done.returncode}):\n"
+                           f"{done.stdout[-3000:]}{done.stderr[-3000:]}")
+    return time.monotonic() - started
+
+
+def judge(copy: Path, oracle: Oracle, mutant: Mutant, timeout: float) -> Outcome:
+    """Apply the mutant to the copy, run the oracle, restore the file (Cosmic Ray's mutate_and_test)."""
+    started = time.monotonic()
+    result = mutate_and_test([mutant.spec(copy)], command(copy, oracle), timeout)
+    seconds = round(time.monotonic() - started, 2)
+    if result.worker_outcome != WorkerOutcome.NORMAL:
+        return Outcome(mutant, "error", "", seconds)
+    if result.test_outcome == TestOutcome.SURVIVED:
+        return Outcome(mutant, "survived", "", seconds)
+    output = result.output or ""
+    by = "timeout" if output == "timeout" else next(
+        (line.removeprefix(KILLED_BY) for line in output.splitlines() if line.startswith(KILLED_BY)), "cases")
+    return Outcome(mutant, "killed", by, seconds)
