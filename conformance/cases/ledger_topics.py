@@ -49,9 +49,11 @@ _NOUN_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _PLACED = re.compile(r"\s+(?:on|from|onto|is|was|placed|being|removed|put)\b")
-#: Words before "counter" in Oracle texts that are articles or verbs, not kinds of counter.
+#: Words before "counter" in Oracle texts that are articles, numbers or verbs, not kinds of counter
+#: ("would counter target spell", "then counter it", "has counters on it", "the moved counter").
 _NOT_KINDS = """a an of and another each more those all with had its the no have may instead two three
-    five that get additional token control everything as art"""
+    five six that get additional token control everything as art would then has many moved s different
+    to"""
 NOT_KINDS = frozenset(_NOT_KINDS.split())
 
 
