@@ -33,16 +33,18 @@ def shield_replaces_destruction(ctx: Ctx, o: Obj) -> bool:
     """CR 122.1c: "If this permanent would be destroyed as the result of an effect, instead remove a
     shield counter from it." True if a shield counter was removed instead (the caller destroys nothing).
     Only destruction by an effect: not a state-based action (CR 704.5g-h), not a sacrifice (701.21)."""
-    if o.counters.get("shield", 0) <= 0:
-        return False
-    remove_counters(ctx, ("object", o.id, o.epoch), "shield", 1)
-    return True
+    return _remove_a_shield(ctx, o)
 
 
 def shield_prevents_damage(ctx: Ctx, o: Obj) -> bool:
     """CR 122.1c: "If damage would be dealt to this permanent, prevent that damage and remove a shield
     counter from it." True if the damage is prevented (none of it is dealt: no lifelink, no deathtouch,
     CR 615). One damage event removes one counter, however much damage it was."""
+    return _remove_a_shield(ctx, o)
+
+
+def _remove_a_shield(ctx: Ctx, o: Obj) -> bool:
+    """The shield counters' single effect (122.1c) replaces one event: one counter removed, if it has any."""
     if o.counters.get("shield", 0) <= 0:
         return False
     remove_counters(ctx, ("object", o.id, o.epoch), "shield", 1)

@@ -43,6 +43,7 @@ from conformance.cases.provenance import OfficialRulings, load_official, topic_w
 from conformance.cases.rules import RuleIndex, Seed, load_rules, load_seeds
 from conformance.cases.schema_errors import describe_all, pointer
 from conformance.documents import Card, Case, JSONValue
+from conformance.run.quickcheck import compile_schema
 
 # Used until spec/card.schema.json exists: a card is an object with a name.
 PLACEHOLDER_CARD_SCHEMA: dict[str, JSONValue] = {
@@ -123,17 +124,14 @@ def _meta_valid(schema: JSONValue) -> bool:
 def _quick_checks(case_schema: JSONValue, resources: list[tuple[str, JSONValue]]
                   ) -> tuple[Callable[[object], bool], Callable[[object], bool]] | None:
     """``jsonschema-rs`` validity checks of the case and the card schema (the card schema is the second
-    resource), offline; None when it can't compile them (then ``jsonschema`` answers alone)."""
+    resource), offline (:func:`conformance.run.quickcheck.compile_schema`); None when it can't compile
+    them (then ``jsonschema`` answers alone)."""
+    schemas = [(uri, s) for uri, s in resources if isinstance(s, (dict, bool))]
     card_schema = resources[1][1]
     if not isinstance(case_schema, (dict, bool)) or not isinstance(card_schema, (dict, bool)):
         return None
-    try:
-        registry = jsonschema_rs.Registry(resources)
-        case = jsonschema_rs.Draft202012Validator(case_schema, registry=registry, offline=True)
-        card = jsonschema_rs.Draft202012Validator(card_schema, registry=registry, offline=True)
-    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError):
-        return None
-    return case.is_valid, card.is_valid
+    case, card = compile_schema(case_schema, schemas), compile_schema(card_schema, schemas)
+    return (case, card) if case and card else None
 
 
 def schema_problems(validator: Draft202012Validator, file: str, data: object,

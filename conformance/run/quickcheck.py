@@ -11,7 +11,7 @@ here (a ``$ref`` to another file, never fetched: ``offline``) gives ``None``: al
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import jsonschema_rs
 
@@ -20,11 +20,14 @@ from conformance.documents import JSONObject
 Check = Callable[[object], bool]
 
 
-def compile_schema(schema: JSONObject | bool) -> Check | None:
-    """The validity check of ``schema``, or None when jsonschema-rs can't compile it offline."""
+def compile_schema(schema: JSONObject | bool,
+                   resources: Sequence[tuple[str, JSONObject | bool]] = ()) -> Check | None:
+    """The validity check of ``schema``, or None when jsonschema-rs can't compile it offline;
+    ``resources``: the other schemas its ``$ref`` may name, by URI (the case schema's cards)."""
     try:
-        return jsonschema_rs.Draft202012Validator(schema, offline=True).is_valid
-    except (jsonschema_rs.ValidationError, ValueError, TypeError):
+        registry = jsonschema_rs.Registry(list(resources)) if resources else None
+        return jsonschema_rs.Draft202012Validator(schema, registry=registry, offline=True).is_valid
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError):
         return None
 
 
