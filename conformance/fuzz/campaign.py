@@ -4,6 +4,11 @@ Workers (processes) run batches of the fuzz invariants of :mod:`conformance.fuzz
 fresh random seeds until the example budget (``--examples``) or the time budget (``--minutes``) is
 spent; a live display shows examples run and failures found; failures are saved as regression cases
 (``--out``, default ``suites/staging/``). The summary reports examples per second per area.
+
+``--database redis://HOST:PORT/N`` shares the examples between workers on many machines
+(:mod:`conformance.fuzz.database`): every batch first replays the failures any worker saved. Each
+property has a fixed database key (its area, its place and its source), so a failure found by one
+process is the one every other process replays.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import os
 import random
 import sys
 import time
+import unittest
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib.util import find_spec
@@ -52,24 +58,45 @@ def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
     return [given(gen.targeting_cases())(expected_and_deterministic)]
 
 
+def database_key(area: str, index: int, inner: Callable[..., object]) -> bytes:
+    """A property's key in the example database: stable across processes and machines.
+
+    Hypothesis would key the test by the source of its inner function, which :func:`run_batch`
+    replaces with a counting wrapper (one source for every property); the key is fixed first.
+    """
+    from hypothesis.internal.reflection import function_digest
+
+    return f"mtgc-fuzz:{area}:{index}:".encode() + function_digest(inner)
+
+
 def run_batch(
-    area: str, examples: int, seed: int, profile: str, out: str | None, engine: str | None = None
-) -> tuple[str, int, int, float, str]:
-    """One batch in a worker: (area, examples run, failures, seconds, failure message)."""
+    area: str,
+    examples: int,
+    seed: int,
+    profile: str,
+    out: str | None,
+    engine: str | None = None,
+    database: str | None = None,
+) -> tuple[str, int, int, float, str, str]:
+    """One batch in a worker: (area, examples run, failures, seconds, failure message, database note)."""
     from hypothesis import HealthCheck, settings
     from hypothesis import seed as fix_seed
 
     from conformance.fuzz import profiles as hypothesis_profiles
+    from conformance.fuzz.database import ENV_DB, SharedDatabase
     from conformance.fuzz.regressions import ENV_DIR
 
     if out:
         os.environ[ENV_DIR] = out
+    if database:
+        os.environ[ENV_DB] = database
     hypothesis_profiles.load(profile)
     count = [0]
     start = time.perf_counter()
     failures, message = 0, ""
-    for prop in _props(area, engine):
+    for index, prop in enumerate(_props(area, engine)):
         inner = prop.hypothesis.inner_test  # type: ignore[attr-defined]
+        prop._hypothesis_internal_database_key = database_key(area, index, inner)  # type: ignore[attr-defined]
 
         def counted(*args: object, _inner: Callable[..., object] = inner, **kwargs: object) -> None:
             count[0] += 1
@@ -84,10 +111,15 @@ def run_batch(
         )(fix_seed(seed)(prop))
         try:
             test()
+        except unittest.SkipTest:
+            pass  # a replay-only profile (regression) with nothing saved for this property: not a failure
         except Exception as exc:
             failures += 1
             message = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-    return area, count[0], failures, time.perf_counter() - start, message
+    db = settings().database  # the loaded profile's
+    note = f"{db.name} went away ({db.failed}); went on with {db.local!r}" if (
+        isinstance(db, SharedDatabase) and db.failed) else ""
+    return area, count[0], failures, time.perf_counter() - start, message, note
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
@@ -113,11 +145,20 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         except ValueError as error:
             print(f"mtgc: bad --engine command {args.engine!r}: {error}", file=sys.stderr)
             return 2
+    if args.database:
+        from conformance.fuzz.database import DatabaseUnavailable, example_database
+
+        try:
+            example_database(args.database)
+        except DatabaseUnavailable as error:
+            print(f"mtgc: --database: {error}", file=sys.stderr)
+            return 2
     areas = (DIFFERENTIAL_AREAS if args.engine else AREAS) if args.area == "all" else (args.area,)
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
     budget = None if deadline else args.examples
     stats = {a: {"examples": 0, "failures": 0, "seconds": 0.0, "batches": 0} for a in areas}
     messages: list[str] = []
+    notes: set[str] = set()
     rng = random.Random()
     started = time.monotonic()
 
@@ -137,7 +178,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         parts = [f"{a} {s['examples']:.0f} examples, {s['failures']:.0f} failures" for a, s in stats.items()]
         return f"mtgc fuzz {time.monotonic() - started:.0f}s: " + "; ".join(parts)
 
-    pending: dict[Future[tuple[str, int, int, float, str]], str] = {}
+    pending: dict[Future[tuple[str, int, int, float, str, str]], str] = {}
     queued = dict.fromkeys(areas, 0)
     live = Live(table(), console=out_console) if out_console.is_terminal else None
     last_line = time.monotonic()
@@ -158,7 +199,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 area = min(open_areas, key=lambda a: queued[a])  # round robin by examples queued
                 n = BATCH if deadline is not None else min(BATCH, (budget or 0) - queued[area])
                 queued[area] += n
-                batch = (area, n, rng.getrandbits(32), args.profile, args.out, args.engine)
+                batch = (area, n, rng.getrandbits(32), args.profile, args.out, args.engine, args.database)
                 pending[pool.submit(run_batch, *batch)] = area
 
         submit()
@@ -166,7 +207,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             done, _ = wait(list(pending), timeout=0.5, return_when=FIRST_COMPLETED)
             for fut in done:
                 pending.pop(fut)
-                area, n, failures, seconds, message = fut.result()
+                area, n, failures, seconds, message, note = fut.result()
+                if note:
+                    notes.add(note)
                 s = stats[area]
                 s["examples"] += n
                 s["failures"] += failures
@@ -184,6 +227,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         out_console.print(table())
     for m in messages:
         out_console.print(m, style="red")
+    for note in sorted(notes):
+        out_console.print(f"shared example database: {note}", style="yellow")
     total = sum(int(s["failures"]) for s in stats.values())
     out_console.print(
         f"{total} failure(s); regression cases in {args.out or 'suites/staging/'}"
@@ -208,6 +253,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N")
     p.add_argument("--profile", default="dev", help="Hypothesis profile (dev, ci, nightly)")
     p.add_argument("--out", metavar="DIR", help="where failures are saved (default suites/staging/)")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="the example database: a directory, or redis://HOST:PORT/N shared by workers on many machines "
+        "(every batch replays the failures saved there first; default $MTGC_HYPOTHESIS_DB or "
+        ".hypothesis/examples)",
+    )
     p.add_argument(
         "--engine",
         metavar="COMMAND",

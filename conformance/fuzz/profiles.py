@@ -4,7 +4,9 @@ Selected by ``--hypothesis-profile=NAME`` or, when that is not given, by ``$MTGC
 (default ``dev``; ``.ci/run`` sets ``ci``). Hypothesis's own ``ci`` profile (auto-loaded when ``CI`` is
 set) has ``database=None``; ours overrides that name and keeps the example database, a
 :class:`~hypothesis.database.DirectoryBasedExampleDatabase` that pytest-xdist workers share safely
-(``$MTGC_HYPOTHESIS_DB``, default ``.hypothesis/examples`` in the repository).
+(``$MTGC_HYPOTHESIS_DB``, default ``.hypothesis/examples`` in the repository), or a Redis server that
+workers on many machines share (``$MTGC_HYPOTHESIS_DB=redis://HOST:PORT/N``; see
+:mod:`conformance.fuzz.database`).
 
 Hypothesis refuses ``derandomize=True`` together with a database (it implies ``database=None``), so
 ``ci`` derandomizes differently: :func:`derandomize` gives every test a fixed ``@seed`` derived from
@@ -18,16 +20,14 @@ import hashlib
 import os
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 from typing import TypedDict
 
 from hypothesis import HealthCheck, Phase, seed, settings
-from hypothesis.database import DirectoryBasedExampleDatabase
+from hypothesis.database import ExampleDatabase
 
-from conformance import paths
+from conformance.fuzz.database import example_database
 
 ENV_PROFILE = "MTGC_HYPOTHESIS_PROFILE"
-ENV_DB = "MTGC_HYPOTHESIS_DB"
 PROFILES = ("dev", "ci", "nightly", "regression")
 SEEDED = ("ci", "regression")
 
@@ -35,18 +35,13 @@ SEEDED = ("ci", "regression")
 class _Common(TypedDict):
     """Settings shared by every profile."""
 
-    database: DirectoryBasedExampleDatabase
+    database: ExampleDatabase
     suppress_health_check: list[HealthCheck]
 
 
-def database_dir() -> Path:
-    return Path(os.environ.get(ENV_DB) or paths.data_root() / ".hypothesis" / "examples")
-
-
 def register() -> None:
-    db = DirectoryBasedExampleDatabase(database_dir())
     common: _Common = {
-        "database": db,
+        "database": example_database(),
         "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
     }
     settings.register_profile("dev", max_examples=30, deadline=timedelta(seconds=2), **common)
