@@ -30,9 +30,11 @@ import os
 import re
 import shlex
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
@@ -366,6 +368,13 @@ def bound_mtgc(words: list[str], workspace: Workspace) -> tuple[list[str], list[
     if words[0] == "certify" and "--out" not in words:
         words += ["--out", tempfile.mkdtemp(dir=workspace.tmp)]
         why.append("--out TMP appended: the default, certification/, is in the checkout")
+    database = option(words, "--database") if words[0] == "fuzz" else None
+    if database and database.startswith("redis://"):
+        server = os.environ.get("MTGC_REDIS_URL")
+        if not server:
+            pytest.skip("no Redis server for shared fuzzing (.ci/run starts one: $MTGC_REDIS_URL)")
+        words[words.index("--database") + 1] = f"{server.rsplit('/', 1)[0]}/{database.rsplit('/', 1)[1]}"
+        why.append(f"--database: CI's redis-server ({server}) for the documented host")
     if words[0] == "fuzz" and option(words, "--minutes"):
         at = words.index("--minutes") + 1
         words[at] = "0.05"
@@ -575,7 +584,37 @@ def check_lint(command: Command, words: list[str], workspace: Workspace) -> None
     assert code == 0, f"{command}: {tool} does not run\n{show(code, out, err)}"
 
 
+def check_redis_server(command: Command, words: list[str], workspace: Workspace) -> None:
+    """The documented server line starts a server that answers (on a free port instead of its own)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed here (.ci/run installs Debian's)")
+    redis = pytest.importorskip("redis", reason="the redis package is in the test extra")
+    words = list(words)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = str(s.getsockname()[1])
+    words[words.index("--port") + 1] = port
+    if "--bind" in words:
+        words[words.index("--bind") + 1] = "127.0.0.1"  # the test's server answers no other host
+    server = subprocess.Popen([binary, *words], cwd=workspace.tmp, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        client = redis.Redis(port=int(port))
+        for _ in range(100):
+            try:
+                assert client.ping()
+                return
+            except redis.exceptions.ConnectionError:
+                time.sleep(0.05)
+        pytest.fail(f"{command}: the server did not answer on port {port}")
+    finally:
+        server.kill()
+        server.wait()
+
+
 CHECKS: dict[str, Callable[[Command, list[str], Workspace], None]] = {
+    "redis-server": check_redis_server,
     "mtgc": check_mtgc,
     "pytest": check_pytest,
     "python": check_python,
