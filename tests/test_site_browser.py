@@ -53,7 +53,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The small suite certified on the reference engine and on the do-nothing adapter (which fails
     a case), and the site of both."""
     where = tmp_path_factory.mktemp("browser")
-    for name, engine in (("reference", "reference"), ("well", f"{sys.executable} {ADAPTERS / 'well_behaved.py'}")):
+    nothing = f"{sys.executable} {ADAPTERS / 'well_behaved.py'}"
+    for name, engine in (("reference", "reference"), ("well", nothing)):
         assert main(["certify", "--engine", engine, "-q", "--out", str(where / name), str(SMALL)]) in (0, 1)
     reports = [str(where / name / "report.json") for name in ("reference", "well")]
     assert main(["site", *reports, "--out", str(where / "site"), "--suite", str(SMALL)]) == 0
