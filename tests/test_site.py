@@ -213,3 +213,31 @@ def test_no_string_from_an_adapter_becomes_markup_or_a_raw_control_character(tmp
         assert "797/797 passing (100.0%)\n" not in text
     index = read(tmp_path / "site" / "index.html")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index and "evil \\e[2J" in index
+
+
+def test_releases_of_one_engine_are_shown_with_what_changed_between_them(
+    two_engines: Path, tmp_path: Path
+) -> None:
+    """Two versions of the do-nothing engine: the second passes the case the first failed, and
+    fails one the first passed; the index shows the pair with those changes, linked by case id."""
+    first = json.loads(read(two_engines / "well" / "report.json"))
+    second = json.loads(json.dumps(first))
+    second["engine"]["version"] = "2.0"
+    by_id = {case["id"]: case for case in second["cases"]}
+    fixed = by_id["certify-life-wrong"]
+    assert fixed["outcome"] == "fail"
+    fixed.update(outcome="pass", message="", diff=[])
+    regressed = next(case for case in second["cases"] if case["outcome"] == "pass" and case is not fixed)
+    regressed.update(outcome="fail", diff=[
+        {"where": "players.alice.life", "expected": 20, "observed": 19, "message": ""}])
+    (tmp_path / "v2.json").write_text(json.dumps(second), encoding="utf-8")
+    out = tmp_path / "site"
+    reports = [str(two_engines / "well" / "report.json"), str(tmp_path / "v2.json")]
+    assert main(["site", *reports, "--out", str(out), "--suite", str(SMALL)]) == 0
+    index = read(out / "index.html")
+    releases = index.split("<h2>Releases</h2>")[1].split("<h2>")[0]
+    assert "nothing 1.0 → 2.0" in releases and "1 regressed, 1 fixed, 0 changed" in releases
+    assert 'href="cases/certify-life-wrong.html">certify-life-wrong</a>' in releases
+    assert f'href="cases/{regressed["id"]}.html"' in releases
+    # One version alone, or two engines of different names, have no releases section.
+    assert "<h2>Releases</h2>" not in read(two_engines / "site" / "index.html")

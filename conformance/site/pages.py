@@ -12,8 +12,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from conformance.documents import JSONValue, ReportCase
+from conformance.documents import CaseChange, JSONValue, ReportCase
 from conformance.report.common import BAD, describe, percent, show
+from conformance.report.diff import diff_reports
 from conformance.report.html import e, failure_details
 from conformance.site.assets import CSS, PAGE_CSP, PAGE_CSS, SCRIPT, index_csp
 from conformance.site.model import Case, Engine, Site
@@ -130,6 +131,53 @@ def case_rows(site: Site) -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+def releases(site: Site) -> list[tuple[Engine, Engine]]:
+    """Consecutive reports of one engine (the same name, another version), in the order given: the
+    pairs whose regression diff (``mtgc diff``) the index shows."""
+    pairs = []
+    last: dict[str, Engine] = {}
+    for engine in site.engines:
+        name = engine.report["engine"]["name"]
+        before = last.get(name)
+        if before is not None and before.report["engine"]["version"] != engine.report["engine"]["version"]:
+            pairs.append((before, engine))
+        last[name] = engine
+    return pairs
+
+
+def change_list(changes: Sequence[CaseChange], title: str) -> str:
+    if not changes:
+        return f"<p>{e(title)}: none</p>"
+    items = "".join(
+        f'<li><a href="cases/{e(page_name(c["id"]))}">{e(c["id"])}</a> ({e(c["topic"])}): '
+        f"{e(c.get('old', ''))} → {e(c.get('new', ''))}</li>"
+        for c in changes
+    )
+    return f"<details><summary>{e(title)}: {len(changes)}</summary><ul>{items}</ul></details>"
+
+
+def history(site: Site) -> str:
+    """Each engine's releases side by side: what changed from one version to the next (regressed,
+    fixed, changed; the same classes as ``mtgc diff``)."""
+    blocks = []
+    for old, new in releases(site):
+        diff = diff_reports(old.report, new.report)
+        same = old.report["suite"]["hash"] == new.report["suite"]["hash"]
+        blocks.append(
+            f"<h3>{e(old.label)} → {e(new.report['engine']['version'])}</h3>"
+            f"<p>{percent(old.report['totals']['pass_rate'])} → {percent(new.report['totals']['pass_rate'])}"
+            f" passing; {len(diff['regressed'])} regressed, {len(diff['fixed'])} fixed, "
+            f"{len(diff['changed'])} changed"
+            + ("" if same else " (the two runs used different case files)") + "</p>"
+            + change_list(diff["regressed"], "regressed") + change_list(diff["fixed"], "fixed")
+            + change_list(diff["changed"], "changed")
+        )
+    if not blocks:
+        return ""
+    return ("<h2>Releases</h2><p>Consecutive versions of one engine certified on the same suite: the "
+            "regression run an engine's CI would do (<code>mtgc diff OLD NEW</code>).</p>" + "".join(blocks))
+
+
 def index(site: Site) -> str:
     labels = ", ".join(engine.label for engine in site.engines)
     return "".join([
@@ -141,6 +189,7 @@ def index(site: Site) -> str:
         "cases in that engine's report (not applicable and skipped count against it); <i>not in "
         "report</i>: the case is newer than the report, or was not selected.</p>",
         "<h2>Engines</h2>", engines_table(site),
+        history(site),
         "<h2>Per topic</h2>", matrix(site),
         "<h2>Cases</h2>", filter_form(site), case_rows(site),
         f"<script>{SCRIPT}</script></body></html>\n",
