@@ -5,6 +5,8 @@ content hash, and one loaded ``phase.Engine`` is kept per catalogue."""
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from importlib import metadata
 from typing import Any
 
@@ -36,9 +38,13 @@ def card_data(cards: dict[str, Card]) -> tuple[str, dict[str, Any]]:
             faces[name.lower()] = phase.build_oracle_face(entry, None)
         except Exception as exc:  # the parser refused the card: cases using it are unsupported
             faces[name.lower()] = {"__error__": f"{type(exc).__name__}: {exc}"}
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(faces, separators=(",", ":")))
-    tmp.replace(path)
+    # A temporary file of this process's own: parallel adapters (certify -j N) building the same
+    # catalogue at once each write theirs, and the last rename wins with identical content.
+    with tempfile.NamedTemporaryFile(
+        "w", dir=path.parent, prefix=f"{key}.", suffix=".tmp", delete=False
+    ) as tmp:
+        tmp.write(json.dumps(faces, separators=(",", ":")))
+    os.replace(tmp.name, path)
     return key, faces
 
 
