@@ -131,8 +131,8 @@ class CaseChecker:
                         "aliases must be unique in a case",
                     )
                     continue
-                seen[alias] = pointer(path)
-                (self.aliases.players if is_player else self.aliases.objects)[alias] = pointer(path)
+                seen[alias] = where = pointer(path)
+                (self.aliases.players if is_player else self.aliases.objects)[alias] = where
 
     def ref(self, value: JSONValue, path: Path, want: Want) -> None:
         """A ref is an alias of the right sort, or a {"find": query} whose players resolve."""

@@ -94,9 +94,13 @@ def display(path: Path) -> str:
     """A path as the user would type it: relative to the working directory when possible."""
     try:
         # absolute without resolving links: a link is shown as the user named it (and may loop)
-        return str(Path(os.path.abspath(path)).relative_to(Path(os.path.abspath(Path.cwd()))))
-    except (ValueError, OSError):
+        full, here = os.path.abspath(path), os.path.abspath(os.getcwd())
+    except OSError:
         return str(path)
+    if full == here:
+        return "."
+    prefix = here if here.endswith(os.sep) else here + os.sep
+    return full[len(prefix):] if full.startswith(prefix) else str(path)
 
 
 class _DuplicateKey(ValueError):
@@ -114,25 +118,24 @@ def _no_duplicates(pairs: list[tuple[str, JSONValue]]) -> dict[str, JSONValue]:
 
 def read_json(path: Path) -> tuple[JSONValue, Problem | None]:
     """Parse one JSON file. Returns ``(data, None)`` or ``(None, problem)``; never raises."""
-    name = display(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        return None, Problem(name, f"cannot read the file: {exc.strerror or exc}")
+        return None, Problem(display(path), f"cannot read the file: {exc.strerror or exc}")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return None, Problem(name, f"not UTF-8 text (byte {exc.start}: {exc.reason})")
+        return None, Problem(display(path), f"not UTF-8 text (byte {exc.start}: {exc.reason})")
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates), None
     except json.JSONDecodeError as exc:
-        return None, Problem(name, f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
+        return None, Problem(display(path), f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
     except _DuplicateKey as exc:
         return None, Problem(
-            name, f"not valid JSON: the key {json.dumps(str(exc))} appears twice in one object"
+            display(path), f"not valid JSON: the key {json.dumps(str(exc))} appears twice in one object"
         )
     except RecursionError:
-        return None, Problem(name, "not valid JSON: nested too deeply")
+        return None, Problem(display(path), "not valid JSON: nested too deeply")
 
 
 def is_card_file(path: Path) -> bool:
@@ -252,12 +255,16 @@ def load_cases(files: Iterable[Path]) -> tuple[list[ParsedCase], list[Problem]]:
     """The case files, parsed (``mtgc validate`` says which are valid)."""
     loaded: list[ParsedCase] = []
     problems: list[Problem] = []
+    topics: dict[Path, str] = {}  # by folder: resolving a folder's suite root is the slow part
     for path in files:
         data, problem = read_json(path)
         if problem is not None:
             problems.append(problem)
         else:
-            loaded.append(ParsedCase(path, topic_of(path), data))
+            topic = topics.get(path.parent)
+            if topic is None:
+                topic = topics[path.parent] = topic_of(path)
+            loaded.append(ParsedCase(path, topic, data))
     return loaded, problems
 
 

@@ -121,6 +121,9 @@ def load_official(path: Path | None = None) -> OfficialRulings:
 _BODIES: dict[int, tuple[RuleIndex, dict[str, str]]] = {}
 
 
+_QUOTED: dict[int, tuple[RuleIndex, dict[str, str | None]]] = {}
+
+
 def _bodies(rules: RuleIndex) -> dict[str, str]:
     """Rule text without its number -> rule number."""
     cached = _BODIES.get(id(rules))
@@ -145,7 +148,14 @@ def rule_quoted(text: str, rules: RuleIndex | None) -> str | None:
     exact = _bodies(rules).get(text)
     if exact is not None:
         return exact
-    return next((number for number, line in rules.text_of.items() if text in line), None)
+    known = _QUOTED.get(id(rules))
+    if known is None or known[0] is not rules:
+        if len(_QUOTED) > 8:
+            _QUOTED.clear()
+        known = _QUOTED[id(rules)] = (rules, {})
+    if text not in known[1]:  # a scan of every rule's text: once per text (seeds recur in many cases)
+        known[1][text] = next((number for number, line in rules.text_of.items() if text in line), None)
+    return known[1][text]
 
 
 def is_rules_seed(seed: Seed, rules: RuleIndex | None) -> bool:

@@ -246,7 +246,11 @@ def validate(
             where = display(paths.official_rulings_path())
             result.add([Problem(where, f"cannot read the official rulings: {exc}")])
 
-    roots = {path: suite_root_of(path) for path in case_paths}
+    by_folder: dict[Path, Path] = {}  # finding a folder's suite root walks up the tree: once a folder
+    for path in case_paths:
+        if path.parent not in by_folder:
+            by_folder[path.parent] = suite_root_of(path)
+    roots = {path: by_folder[path.parent] for path in case_paths}
     result.root_of = roots
     for root in sorted({*roots.values(), *(p.parent.parent for p in card_paths)}):
         result.catalogues[root] = load_catalogue(root, schemas, result)
@@ -300,6 +304,10 @@ def _alias_problems(targets: Sequence[Path], loaded: Sequence[ParsedCase]) -> li
         if not (target.is_dir() and (target / paths.CARDS_DIR).is_dir() and file.exists()):
             continue
         root = target.resolve()
-        live = {case.case_id for case in loaded if root in case.path.resolve().parents}
+        under: dict[Path, bool] = {}  # by folder: resolving each case's path is the slow part
+        for case in loaded:
+            if case.path.parent not in under:
+                under[case.path.parent] = root in case.path.resolve().parents
+        live = {case.case_id for case in loaded if under[case.path.parent]}
         found += aliases.check(file, live)
     return found
