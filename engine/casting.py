@@ -18,6 +18,7 @@ from .errors import IllegalAction, MalformedAction
 from .overload import choose_alternative_cost, overload_cost, overloaded
 from .refs import Res
 from .registry import perform
+from .restrictions import check_activation_restriction, check_split_second
 from .state import COLORS, Game, Obj, StackItem, Target, replace
 from .triggers import commit_crime_if
 from .zones import move
@@ -63,6 +64,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     cd = ch.card(game, o)
     if "Land" in cd.types:
         raise IllegalAction("305.9", "a land can't be cast")
+    check_split_second(game, "cast a spell")  # CR 702.61a
     flash = "Flash" in cd.keywords  # CR 702.8a
     if "Instant" not in cd.types and not flash and not sorcery_timing(game, player):
         raise IllegalAction("307.1", "this spell can be cast only in its controller's main phase "
@@ -218,7 +220,11 @@ def _tap_other_options(game: Game, player: int, o: Obj, cost: Mapping[str, Any])
 
 
 def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> None:
-    """What makes an activation illegal before any choice is made (CR 602.5, 107.5, 107.6, 302.6, 606)."""
+    """What makes an activation illegal before any choice is made (CR 602.5, 107.5, 107.6, 302.6, 606),
+    split second (702.61a-b: mana abilities are not stopped) and "activate only if" (602.5b) first."""
+    if not mana.is_mana_ability(ability):
+        check_split_second(game, "activate an ability that isn't a mana ability")
+    check_activation_restriction(game, player, o, ability)
     cost = ability.get("cost", {})
     is_creature = ch.is_type(game, o, "Creature")
     taps = cost.get("tap") or cost.get("untap")

@@ -357,9 +357,11 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("supertypes") and not set(flt["supertypes"]) & set(c.supertypes):  # "basic land"
         return False
-    if "mana_value_at_most" in flt and c.mana_value > flt["mana_value_at_most"]:  # CR 202.3
+    if flt.get("not_supertypes") and set(flt["not_supertypes"]) & set(c.supertypes):  # "nonbasic land"
         return False
-    if "mana_value_at_least" in flt and c.mana_value < flt["mana_value_at_least"]:
+    if "mana_value_at_most" in flt and mana_value(game, o) > flt["mana_value_at_most"]:  # CR 202.3
+        return False
+    if "mana_value_at_least" in flt and mana_value(game, o) < flt["mana_value_at_least"]:
         return False
     if "attacking" in flt and (any(a.attacker == o.id for a in game.attacks)
                                and o.id not in game.removed_from_combat) != flt["attacking"]:  # 506.4
@@ -367,7 +369,9 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
     if "blocking" in flt and (any(b == o.id for b, _ in game.blocks)
                               and o.id not in game.removed_from_combat) != flt["blocking"]:
         return False
-    if flt.get("colors") and not set(flt["colors"]) & set(c.colors):
+    if flt.get("colors") and not set(flt["colors"]) & set(colors(game, o)):
+        return False
+    if flt.get("not_colors") and set(flt["not_colors"]) & set(colors(game, o)):  # "nonblack" (CR 105.2)
         return False
     if flt.get("keywords") and not set(flt["keywords"]) <= set(keywords(game, o)):  # "creature with flying"
         return False
@@ -378,9 +382,34 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         if p is None or p > flt.get("power_at_most", p) or p < flt.get("power_at_least", p):
             return False
     wanted = flt.get("with_counter")  # true: any counter; a kind: a counter of that kind
-    if isinstance(wanted, str):
-        return o.counters.get(wanted, 0) > 0
-    return not (wanted and not any(n > 0 for n in o.counters.values()))
+    if isinstance(wanted, str) and o.counters.get(wanted, 0) <= 0:
+        return False
+    if wanted is True and not any(n > 0 for n in o.counters.values()):
+        return False
+    return not flt.get("lowest_mana_value") or _has_lowest_mana_value(game, flt, o, src, me)
+
+
+def mana_value(game: Game, o: Obj) -> int:
+    """CR 202.3: the mana value of its mana cost; X is 0 except on the stack, where it is the number
+    chosen for it (202.3e). A token that isn't a copy has no mana cost: 0 (202.3a)."""
+    value = card(game, o).mana_value
+    if o.zone == "stack":
+        item = next((s for s in game.stack if s.id == o.id and s.kind == "spell"), None)
+        if item is not None:
+            value += item.x * card(game, o).mana_cost.count("{X}")
+    return value
+
+
+def _has_lowest_mana_value(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int) -> bool:
+    """"[permanent] with the lowest mana value" (Culling Scales): no other object in its zone that
+    matches the rest of the filter has a lower mana value (CR 202.3); ties all qualify. Judged anew
+    each time it is asked: as targets are chosen and again on resolution (CR 608.2b)."""
+    rest = {k: v for k, v in flt.items() if k != "lowest_mana_value"}
+    zone = game.battlefield if o.zone == "battlefield" else tuple(
+        i for i, x in game.objects.items() if x.zone == o.zone)
+    mine = mana_value(game, o)
+    return all(mana_value(game, game.objects[i]) >= mine for i in zone
+               if matches(game, rest, game.objects[i], src, me))
 
 
 def _has_single_target(game: Game, o: Obj) -> bool:

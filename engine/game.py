@@ -20,6 +20,7 @@ from . import turn
 from .casting import activate, cast, check_costs_payable, play_land, sorcery_timing
 from .context import Ctx, Decision, Event, NeedDecision, Pending
 from .errors import IllegalAction, MalformedAction
+from .restrictions import split_second_spell
 from .state import STEPS, Attack, Game, replace
 from .triggers import on_event
 
@@ -146,7 +147,7 @@ def legal_actions(game: Game) -> list[dict[str, Any]]:
         if "Land" in cd.types:
             if sorcery_timing(game, p) and not game.players[p].land_played:
                 out.append({"action": "play_land", "player": p, "card": oid})
-        elif "Instant" in cd.types or sorcery_timing(game, p):
+        elif split_second_spell(game) is None and ("Instant" in cd.types or sorcery_timing(game, p)):
             out.append({"action": "cast", "player": p, "card": oid})
     for oid in game.battlefield:
         o = game.obj(oid)

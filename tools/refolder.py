@@ -133,6 +133,9 @@ FOLDERS: tuple[Folder, ...] = (
            "(flash, hexproof, indestructible, protection, shroud)"),
     Folder("702.21-ward", ("702.21",), "ward", "702.21 (cited anywhere)"),
     Folder("702.51-convoke", ("702.51",), "convoke"),
+    Folder("702.61-split-second", ("702.61",),
+           "split second: no spells or non-mana abilities while it is on the stack; mana abilities and "
+           "triggered abilities still work"),
     Folder("702.100-evolve", ("702.100",), "evolve"),
     Folder("702.104-tribute", ("702.104",), "tribute"),
     Folder("702.122-crew", ("702.122", "301.7"), "crew, Vehicles"),
