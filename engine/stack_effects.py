@@ -174,9 +174,9 @@ def _change_one_target_to_source(ctx: Ctx, res: Res, p: Params) -> None:
         if not options:
             continue
         chosen = options[0]
-        if len(options) > 1:
-            answer = ctx.choose(Decision("new_targets", res.controller, res.source,
-                                         tuple(t for t, _ in options), 1, 1))
+        distinct = tuple(dict.fromkeys(t for t, _ in options))  # Seeds of Strength thrice at one creature:
+        if len(distinct) > 1:  # the same object in several slots is one answer (a ref can't tell them apart)
+            answer = ctx.choose(Decision("new_targets", res.controller, res.source, distinct, 1, 1))
             picked = list(answer) if isinstance(answer, (list, tuple)) else [answer]
             chosen = next((o for o in options if [o[0]] == picked), None)  # type: ignore[assignment]
             if chosen is None:

@@ -506,3 +506,23 @@ def test_divided_damage_with_x_zero_allows_no_target_and_refuses_one() -> None:
 def test_divided_damage_with_x_one_may_target_any_one_or_none() -> None:
     pending, _, _ = _pending_targets({"R": 3}, "Rolling Thunder", ["bear"], 1)
     assert forced_answer(pending) is None
+
+
+def test_spellskite_changing_one_of_three_targets_on_one_creature_asks_nothing() -> None:
+    # CR 115.7b (Spellskite's rulings 2020-08-07): one target changes; Seeds of Strength aimed thrice at one
+    # creature offers one answer, that creature, so nothing is asked, and only one +1/+1 moves to Spellskite
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "skite", "card": "Spellskite"}]},
+                        {"alias": "b", "mana_pool": {"G": 1, "W": 1},
+                         "hand": [{"alias": "seeds", "card": "Seeds of Strength"}],
+                         "battlefield": [{"alias": "bear", "card": "Grizzly Bears"}]}], active_player="b")
+    bear = target(g, refs, "bear")
+    step = act(g, refs, {"action": "cast", "player": "b", "card": "seeds"}, (bear, bear, bear))
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    seeds = ("object", refs.by_alias["seeds"], obj(step.game, refs, "seeds").epoch)
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "skite", "ability": 0}, (seeds,))
+    assert step.pending is None and step.game.players[0].life == 18  # {U/P} paid with 2 life
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.pending is None
+    step = act(step.game, refs, {"action": "resolve"})
+    assert ch.power_toughness(step.game, obj(step.game, refs, "skite")) == (1, 5)
+    assert ch.power_toughness(step.game, obj(step.game, refs, "bear")) == (4, 4)

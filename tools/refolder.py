@@ -60,6 +60,8 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("101-golden-rules", ("101", "614.17"),
            "an effect says something can't happen and that wins (Solemnity, Melira: can't have counters)",
            "101.2, 614.17 (cited anywhere)"),
+    Folder("103-starting-the-game", ("103",),
+           "starting the game: who skips the draw step of their first turn (two players, multiplayer)"),
     Folder("106-mana/mana-pool", ("106.4",), "mana in the pool: when it empties, what it can still pay"),
     Folder("106-mana/could-produce", ("106.5", "106.7"),
            "the mana a permanent could produce (Reflecting Pool, Fellwar Stone, Exotic Orchard); "
