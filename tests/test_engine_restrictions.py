@@ -121,3 +121,25 @@ def test_legal_actions_under_split_second_are_passing_and_mana_abilities() -> No
     g, refs = _split_second()
     kinds = {(a["action"], a.get("source")) for a in legal_actions(g)}
     assert kinds == {("pass", None), ("activate", refs.by_alias["forest"])}
+
+
+def test_activate_only_if_this_creatures_power_is_checked_as_it_is_activated() -> None:
+    def game(counters: int) -> tuple:  # type: ignore[type-arg]
+        trainee = {"alias": "t", "card": "Greenhilt Trainee", "counters": {"+1/+1": counters}}
+        return new_game([{"alias": "a", "battlefield": [trainee]}, {"alias": "b"}])
+    g, refs = game(0)
+    with pytest.raises(IllegalAction) as refused:
+        act(g, refs, {"action": "activate", "player": "a", "source": "t", "ability": 0})
+    assert refused.value.rule == "602.5b"
+    g, refs = game(2)
+    tap = {"action": "activate", "player": "a", "source": "t", "ability": 0}
+    step = act(g, refs, tap, [target(g, refs, "t")])
+    assert len(step.game.stack) == 1
+
+
+def test_a_spells_mana_value_on_the_stack_counts_x() -> None:
+    hangarback = {"alias": "h", "card": "Hangarback Walker"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 4}, "hand": [hangarback]}, {"alias": "b"}])
+    assert ch.mana_value(g, obj(g, refs, "h")) == 0  # X is 0 off the stack (CR 202.3e)
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "h"}, 2)
+    assert ch.mana_value(step.game, obj(step.game, refs, "h")) == 4
