@@ -36,7 +36,9 @@ class CardDef:
 
     @cached_property
     def keywords(self) -> tuple[str, ...]:
-        return tuple(a["keyword"] for a in self.abilities if a["kind"] == "keyword")
+        """Its keywords; "protection from" and "hexproof from [quality]" (``from``) are not plain ones:
+        hexproof from black is not hexproof (CR 702.11d; engine/protection.py reads them)."""
+        return tuple(a["keyword"] for a in self.abilities if a["kind"] == "keyword" and "from" not in a)
 
     def keyword_n(self, keyword: str) -> int | None:
         for a in self.abilities:

@@ -12,7 +12,7 @@ from typing import Any
 from frozendict import frozendict
 
 from . import characteristics as ch
-from . import counter_effects, mana_effects, replacement, stack_effects  # noqa: F401  (they register their primitives)
+from . import counter_effects, mana_effects, protection, replacement, stack_effects  # noqa: F401  (they register their primitives)
 from . import mana as mana_mod
 from .context import Ctx, Decision
 from .counter_rules import become_untapped, shield_prevents_damage, shield_replaces_destruction
@@ -43,7 +43,7 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
     kws = ch.keywords(game, source)
     if target[0] == "player":
         p = game.players[target[1]]
-        if p.lost:
+        if p.lost or protection.prevented_by(game, source, target, combat):  # CR 615.6, 702.16e
             return 0
         if "Infect" in kws:  # CR 120.3b, 702.90b: poison counters from the source's controller, no life lost
             _wither_or_infect(ctx, ("player", target[1]), source.controller, n, wither_into)
@@ -57,7 +57,7 @@ def deal_damage(ctx: Ctx, source: Obj, target: Target, n: int, *, combat: bool =
         o = game.objects.get(target[1])
         if o is None or o.epoch != target[2] or o.zone != "battlefield":
             return 0
-        if ch.protected_from(game, o, source):  # CR 702.16e: that damage is prevented
+        if protection.prevented_by(game, source, target, combat):  # CR 702.16e, 615.6: never dealt
             return 0
         if shielded is not None and o.id in shielded:  # the same event, already prevented (CR 122.1c)
             return 0

@@ -9,6 +9,7 @@ from .context import Ctx, Decision
 from .counters import remove_counters
 from .effects import destroy, sacrifice
 from .errors import IllegalAction
+from .protection import protected_from
 from .sagas import sagas_to_sacrifice
 from .state import Game, Obj, replace
 from .zones import move
@@ -27,7 +28,7 @@ def _aura_illegally_attached(game: Game, aura: Obj) -> bool:
         return False
     if not ch.matches(game, {**enchant.get("enchant", {}), "zone": None}, host, aura, aura.controller):
         return True
-    return ch.protected_from(game, host, aura)
+    return protected_from(game, host, aura)
 
 
 def leave_game(ctx: Ctx, player: int) -> None:

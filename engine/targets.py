@@ -9,6 +9,7 @@ from typing import Any
 from frozendict import frozendict
 
 from . import characteristics as ch
+from . import protection
 from .context import Ctx, Decision
 from .errors import IllegalAction
 from .state import Game, Obj, Target
@@ -31,7 +32,8 @@ def aura_targets(game: Game, o: Obj) -> list[Mapping[str, Any]]:
 
 
 def can_target_object(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj, controller: int) -> bool:
-    """Filter, plus hexproof, shroud and protection from the source's colours (CR 702.11, 702.18, 702.16b)."""
+    """Filter, plus hexproof (and hexproof from a quality), shroud and protection from a quality of the
+    source (CR 702.11, 702.18, 702.16b)."""
     if flt.get("what") == "player":
         return False
     what = flt.get("what")
@@ -45,13 +47,19 @@ def can_target_object(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj, cont
         kws = ch.keywords(game, o)
         if "Shroud" in kws or ("Hexproof" in kws and o.controller != controller):
             return False
-        if ch.protected_from(game, o, src):
+        if protection.protected_from(game, o, src):  # CR 702.16b, 702.16j
+            return False
+        if protection.hexproof_from(game, o, src, controller):  # CR 702.11d
             return False
     return True
 
 
-def can_target_player(game: Game, flt: Mapping[str, Any], player: int, controller: int) -> bool:
+def can_target_player(game: Game, flt: Mapping[str, Any], player: int, controller: int,
+                      src: Obj | None = None) -> bool:
+    """A player matching the filter, still in the game, without protection from the source (CR 702.16b)."""
     if game.players[player].lost:
+        return False
+    if src is not None and protection.player_protected_from(game, player, src):
         return False
     if flt.get("what") == "player":
         return ch.matches_player(game, flt, player, controller)
@@ -63,7 +71,7 @@ def can_target_player(game: Game, flt: Mapping[str, Any], player: int, controlle
 
 def candidates(game: Game, flt: Mapping[str, Any], src: Obj, controller: int) -> list[Target]:
     out: list[Target] = [("player", i) for i in range(len(game.players))
-                         if can_target_player(game, flt, i, controller)]
+                         if can_target_player(game, flt, i, controller, src)]
     out += [("object", o.id, o.epoch) for o in _obj_candidates(game)
             if can_target_object(game, flt, o, src, controller)]
     return out
@@ -72,7 +80,7 @@ def candidates(game: Game, flt: Mapping[str, Any], src: Obj, controller: int) ->
 def is_legal(game: Game, flt: Mapping[str, Any], t: Target, src: Obj, controller: int) -> bool:
     """CR 608.2b: still the same object in the same zone, and still a legal target."""
     if t[0] == "player":
-        return can_target_player(game, flt, int(t[1]), controller)
+        return can_target_player(game, flt, int(t[1]), controller, src)
     o = game.objects.get(t[1])
     if o is None or o.epoch != t[2]:
         return False

@@ -17,6 +17,7 @@ from .counters import enter_battlefield
 from .effects import deal_damage, draw, gain_from_lifelink, put_wither
 from .errors import IllegalAction
 from .mana import empty_pools
+from .protection import protected_from
 from .refs import Res
 from .registry import perform
 from .sagas import add_lore_counters
@@ -267,9 +268,9 @@ def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> No
                 {"Flying", "Reach"} & set(ch.keywords(game, o))):
             raise IllegalAction("702.9b", "a creature with flying can't be blocked except by creatures "
                                           "with flying and/or reach")
-        if ch.protected_from(game, game.obj(attacker), o):
-            raise IllegalAction("702.16f", "a creature with protection from a colour can't be blocked by "
-                                           "creatures of that colour")
+        if protected_from(game, game.obj(attacker), o):
+            raise IllegalAction("702.16f", "a creature with protection can't be blocked by creatures with "
+                                           "the stated quality (from everything: by no creature, 702.16j)")
         by_attacker.setdefault(attacker, []).append(blocker)
     # an attacker removed from combat (506.4) that now blocks is a blocker only (Disharmony's ruling)
     rejoined = {b for b, _ in blocks} & game.removed_from_combat

@@ -121,6 +121,9 @@ FOLDERS: tuple[Folder, ...] = (
            "replacement effects on how a permanent enters: with counters, tapped, with a choice"),
     Folder("614-replacement/tokens", (),
            "replacement effects on tokens being created (Primal Vigor, Parallel Lives)", "614.1a (tokens)"),
+    Folder("615-prevention", ("615",),
+           "prevention effects: damage that would be dealt is prevented and never happens (Fog, Safe "
+           "Passage); protection's prevention is filed under 702"),
     Folder("616-replacement-interaction", ("616",),
            "several replacement effects on one event: who orders them and in which order"),
     Folder("700.2-modal", ("700.2",), "modal spells and abilities"),
