@@ -71,6 +71,17 @@ def test_damage_of_a_creature_blocked_by_two_is_divided_as_its_controller_choose
     assert step.game.players[1].life == 20
 
 
+def test_a_negative_share_of_combat_damage_is_refused() -> None:
+    # CR 510.1c: damage divided among the blockers; 4 and -1 adds up to the power 3 but is no division
+    g, refs = _combat("Boggart Brute", ["x", "y"])
+    step = _block(g, refs, [("x", "att"), ("y", "att")])
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    tx, ty = target(g, refs, "x"), target(g, refs, "y")
+    with pytest.raises(IllegalAction) as err:
+        apply(step.game, {"action": "answer", "value": ((tx, 4), (ty, -1))})
+    assert err.value.rule == "510.1c"
+
+
 def test_trample_assigns_lethal_damage_to_blockers_before_the_player() -> None:
     g, refs = _combat("Verdurous Gearhulk", ["x"])
     step = _block(g, refs, [("x", "att")])
