@@ -403,14 +403,15 @@ def _attach(ctx: Ctx, res: Res, p: Params) -> None:
     (CR 702.6a): "Attach this permanent to target creature you control"."""
     me = objects(ctx, res, p.get("what", "self"))
     hosts = objects(ctx, res, p["to"])
-    if not me or not hosts:
+    if not hosts:
         return
-    o, host = ctx.game.obj(me[0]), ctx.game.obj(hosts[0])
-    if o.attached_to == host.id or host.id == o.id or not ch.is_type(ctx.game, host, "Creature"):
-        return
-    ctx.game = replace(ctx.game, timestamp=ctx.game.timestamp + 1)
-    ctx.game = ctx.game.with_obj(replace(o, attached_to=host.id))
-    ctx.emit({"type": "attached", "object": o.id, "attached_to": host.id})
+    for oid in me:  # "attach any number of target Equipment to it" (Armory Automaton): each in turn
+        o, host = ctx.game.obj(oid), ctx.game.obj(hosts[0])
+        if o.attached_to == host.id or host.id == o.id or not ch.is_type(ctx.game, host, "Creature"):
+            continue
+        ctx.game = replace(ctx.game, timestamp=ctx.game.timestamp + 1)
+        ctx.game = ctx.game.with_obj(replace(o, attached_to=host.id))
+        ctx.emit({"type": "attached", "object": o.id, "attached_to": host.id})
 
 
 @effect("create_replacement")

@@ -21,8 +21,9 @@ from .state import Obj
 def _choosable(ctx: Ctx, player: int, src: Obj, mode: Mapping[str, Any]) -> bool:
     """CR 700.2a: a mode can't be chosen if its targets can't be chosen."""
     for spec in mode.get("targets", ()):
-        if not spec.get("up_to") and len(tg.candidates(ctx.game, spec["filter"], src, player)) < spec.get(
-                "count", 1):
+        if spec.get("up_to") or spec.get("any_number"):  # zero targets is a legal choice (CR 601.2c)
+            continue
+        if len(tg.candidates(ctx.game, spec["filter"], src, player)) < spec.get("count", 1):
             return False
     return True
 

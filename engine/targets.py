@@ -99,6 +99,7 @@ def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any
         return ()
     game = ctx.game
     per_slot = [candidates(game, s["filter"], src, controller) for s in specs]
+    specs = [any_number(s, len(c)) for s, c in zip(specs, per_slot, strict=True)]
     for s, cands in zip(specs, per_slot, strict=True):
         if not s.get("up_to") and len(cands) < s.get("count", 1):
             raise IllegalAction(rule, "there are not enough legal targets")
@@ -110,6 +111,14 @@ def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any
     answer = ctx.choose(Decision("targets", controller, src.id, options, low, high,
                                  frozendict({"slots": tuple(tuple(c) for c in per_slot), "forced": forced})))
     return _partition(game, answer, specs, per_slot, rule)  # too many to divide among: refused by divide()
+
+
+def any_number(spec: Mapping[str, Any], legal: int) -> Mapping[str, Any]:
+    """"Any number of target [...]": zero or more, each a different object (CR 601.2c, 115.3), so at most
+    as many as there are legal targets: "up to" that many. Other slots are unchanged."""
+    if not spec.get("any_number"):
+        return spec
+    return {**{k: v for k, v in spec.items() if k != "any_number"}, "count": max(1, legal), "up_to": True}
 
 
 def _legal_answers(specs: Sequence[Mapping[str, Any]], per_slot: Sequence[Sequence[Target]],

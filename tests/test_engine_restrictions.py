@@ -9,6 +9,7 @@ from engine_helpers import act, new_game, obj, target
 from engine import IllegalAction
 from engine import characteristics as ch
 from engine.game import legal_actions
+from engine.targets import any_number
 
 
 def _matches(flt: dict, alias: str, bob: list[dict]) -> bool:  # type: ignore[type-arg]
@@ -143,3 +144,18 @@ def test_a_spells_mana_value_on_the_stack_counts_x() -> None:
     assert ch.mana_value(g, obj(g, refs, "h")) == 0  # X is 0 off the stack (CR 202.3e)
     step = act(g, refs, {"action": "cast", "player": "a", "card": "h"}, 2)
     assert ch.mana_value(step.game, obj(step.game, refs, "h")) == 4
+
+
+def test_any_number_of_targets_is_zero_up_to_every_legal_one() -> None:
+    spec = {"filter": {"subtypes": ["Equipment"]}, "any_number": True}
+    assert any_number(spec, 3) == {"filter": {"subtypes": ["Equipment"]}, "count": 3, "up_to": True}
+    assert any_number({"filter": {}}, 3) == {"filter": {}}
+    equipment = [{"alias": "s", "card": "Bonesplitter"}, {"alias": "w", "card": "Short Sword"}]
+    automaton = [{"alias": "aa", "card": "Armory Automaton"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 3}, "hand": automaton, "battlefield": equipment},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "aa"})
+    step = act(step.game, refs, {"action": "resolve"})
+    decision = step.pending
+    assert decision is not None and decision.kind == "targets"
+    assert (decision.low, decision.high) == (0, 2)
