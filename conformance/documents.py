@@ -39,6 +39,7 @@ Feature = Literal[
     "trigger-ordering", "state-based-actions", "legend-rule", "combat", "damage", "multiplayer",
     "priority", "sorcery-timing", "cast-triggers", "optional-effects", "sacrifice", "life",
     "stun-counters", "shield-counters", "sagas", "lose-abilities", "overload", "repeated-modes",
+    "creature-type-choice", "restricted-mana",
 ]
 ActionKind = Literal[
     "cast", "activate", "play_land", "pass", "resolve", "advance", "declare_attackers", "declare_blockers",
@@ -48,14 +49,14 @@ DecisionKind = Literal[
     "targets", "distribute", "x", "modes", "mana_payment", "proliferate", "replacement_effect",
     "trigger_order", "choose_player", "tribute", "villainous_choice", "may", "mana_color", "sacrifice",
     "discard", "outside_game_card", "legend_rule", "new_targets", "color", "combat_damage", "tap_cost",
-    "counter_kind", "convoke", "alternative_cost",
+    "counter_kind", "convoke", "alternative_cost", "creature_type",
 ]
 EventType = Literal[
     "spell_cast", "ability_activated", "ability_triggered", "crime_committed", "resolved",
     "did_not_resolve", "counters_put", "counters_removed", "mana_added", "zone_change", "token_created",
     "damage_dealt", "life_changed", "priority", "tribute", "villainous_choice", "step", "sacrificed",
     "destroyed", "became_target", "countered", "proliferated", "crewed", "color_chosen", "attached",
-    "spell_copied",
+    "spell_copied", "creature_type_chosen",
 ]
 #: What a fuzzer finding is about (case.schema.json ``$defs/origin``, ``area``).
 FuzzArea = Literal["counters", "mana", "targeting"]

@@ -89,7 +89,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     convoke = "Convoke" in cd.keywords
     base = overload_cost(cd) if alternative == "overload" else cd.mana_cost  # 601.2f: the cost paid
     cost, x_left = (_convoke(ctx, player, src, base or "", x), 0) if convoke else (base or "", x)
-    mana.pay(ctx, player, cost, x_left, oid)  # 601.2g-h
+    mana.pay(ctx, player, cost, x_left, oid, purpose="cast")  # 601.2g-h
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)  # 117.3c
     ctx.emit({"type": "spell_cast", "player": player, "card": oid, "targets": slots})  # 601.2i
     tg.became_targets(ctx, oid, player, oid, slots)
@@ -288,7 +288,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     cost = ability.get("cost", {})
     if mana.is_mana_ability(ability):
         x = _choose_x(ctx, player, oid, cost.get("mana", ""))
-        mana.pay(ctx, player, cost.get("mana", ""), x, oid)
+        mana.pay(ctx, player, cost.get("mana", ""), x, oid, purpose="activate")
         lki = ctx.game.obj(oid)
         sacrificed = _pay_nonmana_costs(ctx, player, o, cost)
         ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index,
@@ -307,7 +307,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     item = StackItem(id=ctx.game.next_id, kind="ability", source=oid, controller=player, ability=ability,
                      targets=slots, distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))
-    mana.pay(ctx, player, cost.get("mana", ""), x, oid)
+    mana.pay(ctx, player, cost.get("mana", ""), x, oid, purpose="activate")
     sacrificed = _pay_nonmana_costs(ctx, player, src, cost)
     if sacrificed is not None:
         ctx.game = replace(ctx.game, stack=tuple(replace(s, info=s.info.set("sacrificed", sacrificed))

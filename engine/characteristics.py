@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import CardDef
 from .memo import StateMemo
-from .state import Game, Obj
+from .state import Game, Mod, Obj
 
 KEYWORD_COUNTERS = {"flying": "Flying", "first strike": "First strike", "double strike": "Double strike",
                     "deathtouch": "Deathtouch", "haste": "Haste", "hexproof": "Hexproof",
@@ -169,11 +169,24 @@ def subtypes(game: Game, o: Obj) -> tuple[str, ...]:
     """Printed subtypes, then effects in timestamp order (layer 4, CR 613.1d): subtypes it gains, or
     creature types set ("becomes a blue Frog": it loses its other creature types, keeps the others)."""
     out = card(game, o).subtypes
-    for m in sorted(o.mods, key=lambda m: m.timestamp):
+    own = _own_chosen_type(game, o)
+    for m in sorted((*o.mods, *own), key=lambda m: m.timestamp):
         if m.creature_types is not None:
             out = tuple(t for t in out if t in NON_CREATURE_SUBTYPES) + m.creature_types
         out += tuple(t for t in m.subtypes if t not in out)
     return out
+
+
+def _own_chosen_type(game: Game, o: Obj) -> tuple[Mod, ...]:
+    """"[This] is the chosen type in addition to its other types" (Metallic Mimic): its own static ability
+    adds the creature type chosen as it entered (CR 614.12, 607.2d), in layer 4 with its own timestamp
+    (CR 613.1d, 613.7e). Printed, so an effect that later removes its abilities (layer 6) comes too late
+    to undo it (CR 613.1: layer 4 applies first); a creature type set later ("becomes a Frog") wins."""
+    if o.zone != "battlefield" or o.chosen_type is None:
+        return ()
+    if not any(a["kind"] == "static" and a["static"].get("is_chosen_type") for a in card(game, o).abilities):
+        return ()
+    return (Mod(subtypes=(o.chosen_type,), timestamp=o.timestamp),)
 
 
 def is_type(game: Game, o: Obj, t: str) -> bool:
@@ -355,6 +368,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("not_subtypes") and set(flt["not_subtypes"]) & set(subtypes(game, o)):  # "non-Human"
         return False
+    if flt.get("chosen_type") and (src is None or src.chosen_type not in subtypes(game, o)):
+        return False  # "of the chosen type": the source's choice (CR 607.2d); none chosen, nothing is
     if flt.get("supertypes") and not set(flt["supertypes"]) & set(c.supertypes):  # "basic land"
         return False
     if flt.get("not_supertypes") and set(flt["not_supertypes"]) & set(c.supertypes):  # "nonbasic land"

@@ -526,6 +526,10 @@ def _unless(ctx: Ctx, res: Res, p: Params) -> None:
     yes = ctx.choose(Decision("may", payer, res.source, options,
                               info=frozendict({"forced": (False,) if options == (False,) else None})))
     if yes not in options:
+        costs = [e["cost"] for e in p["unless_cost"] if e["do"] == "pay" and "cost" in e]
+        if yes is True and any(mana_mod.only_restricted_pays(ctx.game, payer, c) for c in costs):
+            # the pool could pay it only with mana whose restriction doesn't allow this cost (CR 106.6)
+            raise IllegalAction("106.6", "the only mana that could pay this cost can't be spent on it")
         raise IllegalAction("118.12", f"answer the \"unless\" with one of {list(options)}")
     perform(ctx, res, p["unless_cost"] if yes else p["effects"])
 

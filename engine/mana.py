@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from frozendict import frozendict
@@ -19,7 +19,7 @@ from . import characteristics as ch
 from . import replacement
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import COLORS, MANA_TYPES, Game, replace
+from .state import COLORS, MANA_TYPES, Game, Player, RestrictedMana, replace
 
 Pool = Mapping[str, int]
 
@@ -125,31 +125,103 @@ def _payments_of(pool: Pool, generic: int, specific: list[tuple[str, ...]], limi
     spend_specific(0, avail, Counter())
 
 
-def pay(ctx: Ctx, player: int, cost: str, x: int, source: int | None) -> None:
-    """Pay a mana cost from the player's pool; asks ``mana_payment`` when there is more than one way."""
+def pay(ctx: Ctx, player: int, cost: str, x: int, source: int | None, *, purpose: str | None = None) -> None:
+    """Pay a mana cost from the player's pool; asks ``mana_payment`` when there is more than one way.
+
+    ``purpose`` says what the mana is spent on, for mana with a spending restriction (CR 106.6): "cast"
+    (casting the spell ``source``), "activate" (activating an ability of ``source``), None (any other
+    cost: an "unless" cost or ward's, paid as an ability resolves, is spent on neither; Mishra's
+    Workshop's ruling: not on "costs imposed after the spell is initially cast")."""
     if not parse_cost(cost):
         return
     p = ctx.game.players[player]
-    options = payments(p.mana_pool, cost, x, life=p.life)
+    usable = spendable(ctx.game, player, purpose, source)
+    pool = _with_restricted(p.mana_pool, [p.restricted_mana[i] for i in usable])
+    options = payments(pool, cost, x, life=p.life)
     if not options:
-        raise IllegalAction("601.2h", f"the mana pool {dict(p.mana_pool)} cannot pay {cost} (X={x})")
+        if payments(_with_restricted(p.mana_pool, p.restricted_mana), cost, x, life=p.life):
+            raise IllegalAction("106.6", f"{_restricted_text(ctx.game, p)} can't be spent on this "
+                                         f"({cost}); the rest of the pool {dict(p.mana_pool)} can't pay it")
+        raise IllegalAction("601.2h", f"the mana pool {dict(pool)} cannot pay {cost} (X={x})")
     if len(options) == 1:
         spent = options[0]
     else:
         answer = ctx.choose(Decision("mana_payment", player, source, tuple(options)))
         norm = {k: v for k, v in dict(answer).items() if v} if isinstance(answer, Mapping) else None
-        if norm is None or (norm not in options and not pays(p.mana_pool, cost, x, norm, p.life)):
+        if norm is None or (norm not in options and not pays(pool, cost, x, norm, p.life)):
             raise IllegalAction("601.2h", f"that payment ({answer}) does not pay {cost}")
         spent = norm
+    _spend(ctx, player, spent, usable, purpose, source)
+
+
+def _with_restricted(pool: Pool, restricted: Iterable[RestrictedMana]) -> dict[str, int]:
+    """The pool's mana by type, counting these restricted mana too (CR 106.6: the type is unchanged)."""
+    out = dict(pool)
+    for m in restricted:
+        out[m.type] = out.get(m.type, 0) + 1
+    return out
+
+
+def _restricted_text(game: Game, p: Player) -> str:
+    sources = sorted({m.source.alias or m.source.card for m in p.restricted_mana})
+    return "the mana from " + ", ".join(sources)
+
+
+def spendable(game: Game, player: int, purpose: str | None, source: int | None) -> list[int]:
+    """The restricted mana in ``player``'s pool that may be spent on this (CR 106.6), by index: "Spend
+    this mana only to cast [a spell]" (``cast``, matched against the spell being cast) "or activate an
+    ability of [an object]" (``activate``, matched against the ability's source), judged with the mana's
+    source as it produced it: "the chosen type" is its choice, none chosen matches nothing (CR 607.2d;
+    Secluded Courtyard's ruling: it "can't be spent on anything")."""
+    mana = game.players[player].restricted_mana
+    obj = game.objects.get(source) if source is not None else None
+    if purpose not in ("cast", "activate") or obj is None:
+        return []
+    out = []
+    for i, m in enumerate(mana):
+        flt = m.restriction.get(purpose)
+        if flt is not None and ch.matches(game, {**flt, "zone": None}, obj, m.source, player):
+            out.append(i)
+    return out
+
+
+def _spend(ctx: Ctx, player: int, spent: Mapping[str, int], usable: list[int], purpose: str | None,
+           source: int | None) -> None:
+    """Take ``spent`` from the pool: of each type, the restricted mana that may pay it first, then the
+    rest (the engine's choice where both could: listed in engine/README.md); a rider of the restricted
+    mana spent applies to the spell it was spent on (CR 106.6: Cavern of Souls' "that spell can't be
+    countered")."""
+    p = ctx.game.players[player]
+    need = {t: n for t, n in spent.items() if t != "life"}
+    taken: list[int] = []
+    for i in usable:
+        t = p.restricted_mana[i].type
+        if need.get(t, 0) > 0:
+            need[t] -= 1
+            taken.append(i)
     pool = dict(p.mana_pool)
-    life = spent.get("life", 0)
-    for t, n in spent.items():
-        if t != "life":
+    for t, n in need.items():
+        if n:
             pool[t] -= n
     left = frozendict({t: n for t, n in pool.items() if n})
-    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=left, life=p.life - life))
+    rest = tuple(m for i, m in enumerate(p.restricted_mana) if i not in taken)
+    life = spent.get("life", 0)
+    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=left, restricted_mana=rest,
+                                                    life=p.life - life))
     if life:  # CR 119.4: paying life is losing it
         ctx.emit({"type": "life_changed", "player": player, "amount": -life})
+    if purpose == "cast" and any(p.restricted_mana[i].restriction.get("spell_uncounterable") for i in taken):
+        ctx.game = replace(ctx.game, stack=tuple(replace(s, info=s.info.set("uncounterable", True))
+                                                 if s.kind == "spell" and s.id == source else s
+                                                 for s in ctx.game.stack))
+
+
+def only_restricted_pays(game: Game, player: int, cost: str) -> bool:
+    """Whether ``cost``, spent on nothing a restriction allows (an "unless" cost), could be paid only if
+    the pool's restricted mana could be spent on it: refused under CR 106.6, not for want of mana."""
+    p = game.players[player]
+    return (bool(p.restricted_mana) and not payments(p.mana_pool, cost, 0, life=p.life)
+            and bool(payments(_with_restricted(p.mana_pool, p.restricted_mana), cost, 0, life=p.life)))
 
 
 def is_mana_ability(ability: Mapping[str, Any]) -> bool:
@@ -272,11 +344,13 @@ def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: b
     return out or {mana_type}
 
 
-def produce(ctx: Ctx, source: int, player: int, mana: dict[str, int], *, tapped: bool) -> dict[str, int]:
+def produce(ctx: Ctx, source: int, player: int, mana: dict[str, int], *, tapped: bool,
+            restriction: Mapping[str, Any] | None = None) -> dict[str, int]:
     """Add mana to a pool after replacement effects (CR 106.12b); returns what was added.
 
     Producing zero mana (an undefined type, CR 106.7 / seed common-01) adds nothing and is no mana
-    production event: "tapped for mana" triggers don't trigger (CR 106.12a).
+    production event: "tapped for mana" triggers don't trigger (CR 106.12a). Mana with a ``restriction``
+    (the ability's ``spend_only``) keeps it in the pool, all of it, replaced amounts too (CR 106.6a).
     """
     if not any(n > 0 for n in mana.values()):
         return {}
@@ -284,10 +358,15 @@ def produce(ctx: Ctx, source: int, player: int, mana: dict[str, int], *, tapped:
                                   "mana": dict(mana), "tapped": tapped})
     added = {t: n for t, n in event["mana"].items() if n > 0}
     p = ctx.game.players[player]
-    pool = dict(p.mana_pool)
-    for t, n in added.items():
-        pool[t] = pool.get(t, 0) + n
-    ctx.game = ctx.game.with_player(player, replace(p, mana_pool=frozendict(pool)))
+    if restriction is not None:
+        src = ctx.game.objects[source]
+        units = tuple(RestrictedMana(t, src, restriction) for t, n in added.items() for _ in range(n))
+        ctx.game = ctx.game.with_player(player, replace(p, restricted_mana=p.restricted_mana + units))
+    else:
+        pool = dict(p.mana_pool)
+        for t, n in added.items():
+            pool[t] = pool.get(t, 0) + n
+        ctx.game = ctx.game.with_player(player, replace(p, mana_pool=frozendict(pool)))
     if added:
         ctx.emit({"type": "mana_added", "player": player, "mana": added, "source": source, "tapped": tapped})
     return added
@@ -296,9 +375,14 @@ def produce(ctx: Ctx, source: int, player: int, mana: dict[str, int], *, tapped:
 def empty_pools(game: Game) -> Game:
     """CR 106.4: mana empties from each pool at the end of each step and phase."""
     for i, p in enumerate(game.players):
-        if p.mana_pool:
-            game = game.with_player(i, replace(p, mana_pool=frozendict()))
+        if p.mana_pool or p.restricted_mana:
+            game = game.with_player(i, replace(p, mana_pool=frozendict(), restricted_mana=()))
     return game
+
+
+def pool_by_type(p: Player) -> dict[str, int]:
+    """All the mana in a player's pool by type, restricted or not (CR 106.6 doesn't change its type)."""
+    return _with_restricted(p.mana_pool, p.restricted_mana)
 
 
 def choose_type(ctx: Ctx, player: int, source: int, types: set[str]) -> str | None:

@@ -19,21 +19,23 @@ def _mana_player(ctx: Ctx, res: Res, p: Params) -> int:
 
 @effect("add_mana")
 def _add_mana(ctx: Ctx, res: Res, p: Params) -> None:
-    """``mana``, or with ``amount`` that many times ("Add {G} for each Elf you control": one event)."""
+    """``mana``, or with ``amount`` that many times ("Add {G} for each Elf you control": one event);
+    ``spend_only``: "Spend this mana only to ..." (CR 106.6), kept with the mana in the pool."""
     times = amount(ctx, res, p["amount"]) if "amount" in p else 1
     produced: dict[str, int] = {}
     for sym in mana_mod.parse_cost(p["mana"]):
         produced[sym] = produced.get(sym, 0) + times
     if not any(produced.values()):
         return
-    mana_mod.produce(ctx, res.source, _mana_player(ctx, res, p), produced, tapped=res.tapped_for_mana)
+    mana_mod.produce(ctx, res.source, _mana_player(ctx, res, p), produced, tapped=res.tapped_for_mana,
+                     restriction=p.get("spend_only"))
 
 
 @effect("add_mana_any_color")
 def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
     """"Add N mana in any combination of colors" (a colour chosen for each) or, with ``one_color``, "N
     mana of any one color" (one choice): one mana production event either way (CR 106.12b). ``among``:
-    only these types ("{T}: Add {G} or {W}", Selesnya Guildgate)."""
+    only these types ("{T}: Add {G} or {W}", Selesnya Guildgate); ``spend_only`` as for ``add_mana``."""
     who = _mana_player(ctx, res, p)
     n = amount(ctx, res, p.get("amount", 1))
     types = set(mana_mod.parse_cost(p["among"])) if "among" in p else set(COLORS)
@@ -42,7 +44,7 @@ def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
         t = mana_mod.choose_type(ctx, who, res.source, types)
         if t:
             mana[t] = mana.get(t, 0) + (n if p.get("one_color") else 1)
-    mana_mod.produce(ctx, res.source, who, mana, tapped=res.tapped_for_mana)
+    mana_mod.produce(ctx, res.source, who, mana, tapped=res.tapped_for_mana, restriction=p.get("spend_only"))
 
 
 @effect("add_mana_chosen_color")

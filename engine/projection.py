@@ -8,6 +8,7 @@ from typing import Any
 from . import characteristics as ch
 from .context import Decision
 from .errors import MalformedAction
+from .mana import pool_by_type
 from .state import MANA_TYPES, Game, Obj, TriggerInstance
 
 OUTSIDE = ("sideboard", "collection", "left_game")  # outside the game (CR 400.11, 800.4a)
@@ -157,9 +158,10 @@ def _object_view(game: Game, o: Obj, refs: Refs) -> dict[str, Any]:
 def project(game: Game, refs: Refs) -> dict[str, Any]:
     players = {}
     for p in game.players:
+        pool = pool_by_type(p)  # restricted mana too: CR 106.6 doesn't change its type
         players[p.alias] = {
             "life": p.life, "counters": {k: n for k, n in p.counters.items() if n},
-            "mana_pool": {t: p.mana_pool[t] for t in MANA_TYPES if p.mana_pool.get(t)},
+            "mana_pool": {t: pool[t] for t in MANA_TYPES if pool.get(t)},
             "crimes_committed": p.crimes, "hand_size": len(p.hand), "library_size": len(p.library),
             "graveyard_size": len(p.graveyard), "lost": p.lost,
         }

@@ -10,12 +10,13 @@ repeats until none is left (CR 616.1f).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import characteristics as ch
 from .context import Ctx, Decision
+from .creature_types import CREATURE_TYPES, is_creature_type
 from .errors import IllegalAction
 from .state import COLORS, Game, Obj, replace
 
@@ -202,8 +203,8 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     if kind == "enters":
         if "tribute" in spec:
             return _tribute(ctx, r, event)
-        if spec.get("choose") == "color":  # "As this enters, choose a color" (CR 614.12)
-            return _choose_color(ctx, r, event)
+        if "choose" in spec:  # "As this enters, choose a color / a creature type" (CR 614.12)
+            return CHOICES_AS_ENTERS[spec["choose"]](ctx, r, event)
         if spec.get("tapped"):  # "This enters tapped" (CR 614.1c)
             event = {**event, "tapped": True}
         o: Obj = event["obj"]
@@ -280,6 +281,27 @@ def _choose_color(ctx: Ctx, r: Repl, event: REvent) -> REvent:
         raise IllegalAction("614.12", f"choose one of the colors {list(options)}")
     ctx.emit({"type": "color_chosen", "object": o.id, "color": color})
     return {**event, "chosen_color": color}
+
+
+def _choose_creature_type(ctx: Ctx, r: Repl, event: REvent) -> REvent:
+    """"As this enters, choose a creature type" (CR 614.12a: the choice is made before it enters, so no
+    player can respond between the choice and its effect). Only one existing creature type can be
+    chosen (CR 205.3m): not a card type ("Artifact"), a subtype of another card type ("Vehicle",
+    "Treasure") or two types at once ("Cat Warrior")."""
+    o: Obj = event["obj"]
+    chosen = ctx.choose(Decision("creature_type", o.controller, o.id, CREATURE_TYPES))
+    if not is_creature_type(chosen):
+        raise IllegalAction("205.3m", f"{chosen!r} is not a creature type: choose one existing creature type")
+    ctx.emit({"type": "creature_type_chosen", "object": o.id, "creature_type": chosen})
+    # effects that apply after this one see the choice (CR 614.12: "taking into account replacement
+    # effects that have already modified how it enters"): Metallic Mimic is then the chosen type
+    return {**event, "chosen_type": chosen, "obj": replace(o, chosen_type=chosen)}
+
+
+# What "as this enters, choose a ..." (CR 614.12) may choose: the spec's ``choose`` -> who asks it
+CHOICES_AS_ENTERS: dict[str, Callable[[Ctx, Repl, REvent], REvent]] = {
+    "color": _choose_color, "creature_type": _choose_creature_type,
+}
 
 
 def _order_free(spec: Mapping[str, Any]) -> bool:

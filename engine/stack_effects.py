@@ -208,8 +208,10 @@ def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
         if item is not None and item.kind == "ability":  # an ability is removed from the stack (701.6a)
             ctx.game = replace(ctx.game, stack=tuple(s for s in ctx.game.stack if s.id != oid))
             ctx.emit({"type": "countered", "source": item.source, "kind": "ability"})
-        elif item is not None and _uncounterable(ctx, ctx.game.obj(oid)):
-            continue  # "This spell can't be countered" (CR 101.2: can't beats counter)
+        elif item is not None and (_uncounterable(ctx, ctx.game.obj(oid)) or item.info.get("uncounterable")):
+            # "This spell can't be countered", or mana with that rider spent on it (Cavern of Souls, CR
+            # 106.6): CR 101.2, can't beats counter
+            continue
         elif item is not None and ctx.game.obj(oid).zone == "stack":
             move(ctx, oid, "graveyard", cause="countered")
             ctx.emit({"type": "countered", "source": oid, "kind": "spell"})

@@ -116,6 +116,7 @@ class Obj:
     created: int = 0  # n for the n-th created object of this name (projection ref Name#n)
     control_reverts_to: int | None = None  # "gain control ... until end of turn": whose it is again (514.2)
     chosen_color: str | None = None  # "As this enters, choose a color" (CR 614.12)
+    chosen_type: str | None = None  # "As this enters, choose a creature type" (CR 614.12, 205.3m)
     spell_copy: bool = False  # a copy of a spell (CR 707.10): not a card; gone once off the stack
     timestamp: int = 0  # when it entered the battlefield (CR 613.7e): orders its static abilities' effects
     skip_untaps: int = 0  # 1: "doesn't untap during its controller's next untap step" (any number of them)
@@ -125,7 +126,19 @@ class Obj:
         return replace(self, zone=zone, tapped=False, sick=False, counters=frozendict(), damage=0,
                        deathtouched=False, attached_to=None, mods=(), tribute_paid=None,
                        loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None, chosen_color=None,
-                       skip_untaps=0, **changes)
+                       chosen_type=None, skip_untaps=0, **changes)
+
+
+@dataclass(frozen=True)
+class RestrictedMana:
+    """One mana whose ability restricts how it can be spent or gives a rider to what it's spent on (CR
+    106.6: "This doesn't affect the mana's type"). It keeps both while it stays in the pool;
+    ``restriction`` is the card's ``spend_only``; ``source`` the permanent as it was when it produced the
+    mana, whose choice "the chosen type" means (CR 607.2d)."""
+
+    type: str
+    source: Obj
+    restriction: Any
 
 
 @dataclass(frozen=True)
@@ -133,7 +146,8 @@ class Player:
     alias: str
     life: int = 20
     counters: frozendict[str, int] = field(default_factory=frozendict)
-    mana_pool: frozendict[str, int] = field(default_factory=frozendict)
+    mana_pool: frozendict[str, int] = field(default_factory=frozendict)  # mana anything can be spent on
+    restricted_mana: tuple[RestrictedMana, ...] = ()  # mana in the pool with a restriction (CR 106.6)
     library: tuple[int, ...] = ()
     hand: tuple[int, ...] = ()
     graveyard: tuple[int, ...] = ()

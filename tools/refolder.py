@@ -63,6 +63,9 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("103-starting-the-game", ("103",),
            "starting the game: who skips the draw step of their first turn (two players, multiplayer)"),
     Folder("106-mana/mana-pool", ("106.4",), "mana in the pool: when it empties, what it can still pay"),
+    Folder("106-mana/spending-restrictions", ("106.6",),
+           "mana that can be spent only on some things, or with a rider on what it's spent on (Cavern of "
+           "Souls, Mishra's Workshop)"),
     Folder("106-mana/could-produce", ("106.5", "106.7"),
            "the mana a permanent could produce (Reflecting Pool, Fellwar Stone, Exotic Orchard); "
            "mana of an undefined type"),
@@ -90,6 +93,8 @@ FOLDERS: tuple[Folder, ...] = (
            "what damage does: -1/-1 counters (wither, infect), poison (infect, toxic), loyalty, "
            "deathtouch, lifelink"),
     Folder("122-counters", ("122",), "counters: kinds, moving counters, +1/+1 and -1/-1 counters"),
+    Folder("205-type-line/creature-types", ("205.3m",),
+           "what is a creature type: choosing one (Metallic Mimic, Cavern of Souls)"),
     Folder("301-artifacts/equipment", ("301.5", "702.6", "701.3", "704.5n"),
            "Equipment: equip, attaching, unattaching",
            "301.5, 701.3, 704.5n; 301.5d and 702.6 cited anywhere"),
@@ -110,6 +115,8 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("605-mana-abilities", ("605",),
            "mana abilities: which abilities are, resolving without the stack"),
     Folder("606-loyalty-abilities", ("606", "306.5"), "planeswalkers' loyalty and loyalty abilities"),
+    Folder("607-linked-abilities", ("607",),
+           "linked abilities: 'the chosen type' refers only to the choice its linked ability made"),
     Folder("608-resolution", ("608",),
            "resolving spells and abilities: instructions in order, values from last known information"),
     Folder("611-continuous-effects", ("611", "613"),
