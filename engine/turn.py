@@ -290,13 +290,24 @@ def _lethal(game: Game, source: Obj, o: Obj) -> int:
     return min(left, 1) if ch.has_keyword(game, source, "Deathtouch") else left
 
 
+def _still_attacked(game: Game, defending: Target) -> bool:
+    """CR 506.4c: a creature whose attacked planeswalker or battle was removed from combat (it left the
+    battlefield) is attacking no player, planeswalker or battle, so trample has nowhere to assign excess
+    damage (702.19b); without trample over planeswalkers none goes to the player (702.19f)."""
+    if defending[0] == "player":
+        return True
+    d = game.objects.get(defending[1])
+    return d is not None and d.epoch == defending[2] and d.zone == "battlefield" \
+        and d.id not in game.removed_from_combat
+
+
 def _assign_attacker(ctx: Ctx, o: Obj, blockers: list[Obj], defending: Target) -> list[tuple[Target, int]]:
     """CR 510.1c: a blocked creature's damage divided among its blockers as its controller chooses; with
     trample, what is beyond lethal damage to every blocker may go to the player or planeswalker it attacks
     (CR 702.19b). One blocker and no trample: all of it to that blocker."""
     game = ctx.game
     power = ch.power(game, o)
-    trample = ch.has_keyword(game, o, "Trample")
+    trample = ch.has_keyword(game, o, "Trample") and _still_attacked(game, defending)
     targets: list[Target] = [("object", b.id, b.epoch) for b in blockers]
     if power <= 0:
         return []

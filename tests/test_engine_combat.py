@@ -94,6 +94,31 @@ def test_trample_assigns_lethal_damage_to_blockers_before_the_player() -> None:
     assert step.game.players[1].life == 18
 
 
+@pytest.mark.parametrize(("shocked", "asked"), [(True, False), (False, True)])
+def test_trample_has_nowhere_to_go_once_the_attacked_planeswalker_left(shocked: bool, asked: bool) -> None:
+    # CR 506.4c: attacking no planeswalker any more, so all the damage goes to the one blocker (702.19b);
+    # while Vivien is there, the excess may go to her: a choice
+    g, refs = new_game([
+        {"alias": "a", "hand": [{"alias": "shock", "card": "Shock"}],
+         "battlefield": [{"alias": "att", "card": "Verdurous Gearhulk"}, {"alias": "mtn", "card": "Mountain"}]},
+        {"alias": "b", "battlefield": [{"alias": "viv", "card": "Vivien, Arkbow Ranger", "counters": {"loyalty": 2}},
+                                       {"alias": "x", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], target(g, refs, "viv"))]})
+    if shocked:
+        step = act(step.game, refs, {"action": "activate", "player": "a", "source": "mtn", "ability": 0})
+        step = act(step.game, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "viv"),))
+        step = act(step.game, refs, {"action": "resolve"})
+        assert obj(step.game, refs, "viv").zone == "graveyard"
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    step = _block(step.game, refs, [("x", "att")])
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    assert (step.pending is not None) == asked
+    if not asked:
+        assert obj(step.game, refs, "x").zone == "graveyard" and step.game.players[1].life == 20
+
+
 @pytest.mark.parametrize(("attacker", "life"), [("Grizzly Bears", 20), ("Verdurous Gearhulk", 16)])
 def test_a_creature_whose_blocker_left_stays_blocked_and_only_trample_reaches_the_player(
     attacker: str, life: int
