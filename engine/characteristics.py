@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import CardDef
+from .errors import BadCardData
 from .memo import StateMemo
 from .state import Game, Mod, Obj
 
@@ -321,9 +322,16 @@ def can_get_counter(game: Game, target: tuple[Any, ...], kind: str, entering: Ob
     return True
 
 
-def _relation(rel: str | None, who: int, me: int, game: Game) -> bool:
+def _relation(rel: str | int | None, who: int, me: int, game: Game) -> bool:
+    """``you``, ``opponent``, ``any``; a player's index: that one player (the defending player an attack
+    trigger's targets were fixed to, CR 508.5, triggers.for_defending_player)."""
     if rel in (None, "any"):
         return True
+    if isinstance(rel, int):
+        return who == rel
+    if rel == "defending_player":
+        raise BadCardData("'defending player' is known only in an attacking creature's triggered ability "
+                          "(CR 508.5)")
     if rel == "you":
         return who == me
     return who != me and who in range(len(game.players))

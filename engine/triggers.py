@@ -18,7 +18,7 @@ from . import characteristics as ch
 from . import sagas
 from . import targets as tg
 from .context import Ctx, Decision, Event
-from .errors import IllegalAction
+from .errors import BadCardData, IllegalAction
 from .memo import StateMemo
 from .refs import Res, last_known
 from .registry import perform
@@ -177,18 +177,20 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
     elif on == "step_begins" and t == "step" and event["step"] == trig.get("step"):
         if trig.get("whose", "your") == "each" or game.active == me:
             return {"that_player": game.active}
-    elif on == "deals_combat_damage_to_player" and t == "damage_dealt" and event.get("combat"):
-        if event["source"] == src.id and event["target"][0] == "player":
-            return {"that_player": event["target"][1]}
+    elif (on == "deals_combat_damage_to_player" and t == "damage_dealt" and event.get("combat")
+          and event["target"][0] == "player"):
+        # the creature as the damage is dealt (CR 603.2): "with a +1/+1 counter on it" then, not later
+        o = game.objects.get(event["source"])
+        if o is not None and _what(game, trig.get("what"), o, src):
+            return {"it": o.id, "it_epoch": o.epoch, "that_player": event["target"][1]}
     elif on == "attacks" and t == "attacks":  # CR 508.1m, 508.3a: as attackers are declared
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):
             d = event["defending"]
-            return {"it": o.id, "it_epoch": o.epoch, **({"that_player": d[1]} if d[0] == "player" else {})}
-    elif (on == "becomes_target" and t == "became_target" and event["object"] == src.id
-          and _rel(trig.get("by"), event["player"], me)):
-        # "that spell or ability": the stack object, found by its id while it is on the stack
-        return {"it": event["item"], "that_player": event["player"]}
+            return {"it": o.id, "it_epoch": o.epoch, "defending_player": defending_player(game, d),
+                    **({"that_player": d[1]} if d[0] == "player" else {})}
+    elif on == "becomes_target" and t == "became_target" and _rel(trig.get("by"), event["player"], me):
+        return _became_target(game, trig, src, event)
     elif on == "chapter" and t == "counters_put":  # a Saga's chapter ability (CR 714.2b)
         n = sagas.chapters_reached(trig, src, event)
         if n:
@@ -207,6 +209,48 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             # "whenever a counter is put": once for each counter (Bloodcrazed Hoplite's ruling)
             return {"it": o.id, **({"times": int(event["amount"])} if trig.get("each_counter") else {})}
     return None
+
+
+def _became_target(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict[str, Any] | None:
+    """CR 115.7, 603.2: the object as it becomes the target ("a creature you control with a +1/+1 counter
+    on it" then: a counter put on it afterwards doesn't make it trigger), of a spell or of an ability
+    (``of``; a copy of a spell is a spell, CR 707.10). One event per spell or ability however many of
+    its targets chose the object (tg.became_targets), so one trigger."""
+    o = game.objects.get(event["object"])
+    if o is None or not _what(game, trig.get("what"), o, src):
+        return None
+    of = trig.get("of", "spell_or_ability")
+    if of != "spell_or_ability":
+        item = next((s for s in game.stack if s.id == event["item"]), None)
+        if item is None:
+            raise BadCardData(f"became_target of {event['item']}, not on the stack: spell or ability?")
+        if item.kind != of:
+            return None
+    # "that spell or ability": the stack object, found by its id while it is on the stack
+    return {"it": event["item"], "that_player": event["player"]}
+
+
+def defending_player(game: Game, defending: Any) -> int:
+    """CR 508.5: the defending player of an attacking creature is the player it attacks, or the controller
+    of the planeswalker it attacks (as it is declared; 508.5a: one player, in a multiplayer game)."""
+    if defending[0] == "player":
+        return int(defending[1])
+    return game.obj(int(defending[1])).controller
+
+
+def for_defending_player(ability: Mapping[str, Any], info: Mapping[str, Any]) -> Mapping[str, Any]:
+    """"Target creature defending player controls" (Master of Diversion): the filter's ``defending_player``
+    becomes that one player as the ability is put on the stack (CR 508.5, 508.5a), kept while it waits to
+    resolve (the player the creature was attacking, even once removed from combat)."""
+    specs = ability.get("targets", ())
+    if not any(s["filter"].get("controller") == "defending_player" for s in specs):
+        return ability
+    if "defending_player" not in info:
+        raise BadCardData("'defending player' in an ability that didn't trigger on an attack (CR 508.5)")
+    d = int(info["defending_player"])
+    return {**ability, "targets": [{**s, "filter": {**s["filter"], "controller": d}}
+                                   if s["filter"].get("controller") == "defending_player" else s
+                                   for s in specs]}
 
 
 def is_mana_trigger(ability: Mapping[str, Any]) -> bool:
@@ -272,6 +316,7 @@ def _put_one(ctx: Ctx, inst: TriggerInstance) -> None:
         src = inst.source_lki or src
     ability = inst.ability or ch.as_triggered(ch.card(game, src).abilities[inst.index])
     assert ability is not None
+    ability = for_defending_player(ability, inst.info)
     specs = ability.get("targets", ())
     # an ETB ability of the permanent itself uses the X paid for the spell it was (CR 107.3m)
     x = src.x if ability["trigger"]["on"] == "enters" and inst.info.get("it") == src.id else 0

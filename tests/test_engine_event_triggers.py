@@ -1,0 +1,125 @@
+"""Triggers on game events (CR 603.2): becoming the target of a spell or of an ability (115.7), combat
+damage dealt to a player by a creature matching a filter (510.2), and "target creature defending player
+controls" in an attack trigger (508.5, 508.5a)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_helpers import act, card, new_game, obj, target
+
+from engine import apply
+from engine.errors import BadCardData
+
+# "{T}: This creature deals 1 damage to target creature." An ability, not a spell.
+PINGER = card("Test Pinger", "Creature", [
+    {"kind": "activated", "cost": {"tap": True}, "targets": [{"filter": {"types": ["Creature"]}}],
+     "effects": [{"do": "deal_damage", "to": {"target": 0}, "amount": 1}]}], power="1", toughness="1")
+
+
+def _shambler_game(bob_hand: str | None = None) -> tuple[Any, Any]:
+    bob: dict[str, Any] = {"alias": "b", "mana_pool": {"R": 1},
+                           "battlefield": [{"alias": "pinger", "card": "Test Pinger"}]}
+    if bob_hand:
+        bob["hand"] = [{"alias": "spell", "card": bob_hand}]
+    return new_game([{"alias": "a", "battlefield": [
+        {"alias": "shambler", "card": "Swarm Shambler", "counters": {"+1/+1": 1}},
+        {"alias": "bears", "card": "Grizzly Bears", "counters": {"+1/+1": 2}}]}, bob],
+        extra=[PINGER], active_player="b")
+
+
+def _triggered(step: Any, source: int) -> int:
+    return sum(1 for e in step.events if e["type"] == "ability_triggered" and e["source"] == source)
+
+
+def test_becoming_the_target_of_a_spell_an_opponent_controls_triggers_for_a_creature_matching_the_filter(
+) -> None:
+    # Swarm Shambler: "a creature you control with a +1/+1 counter on it": the Bears too, not only itself
+    g, refs = _shambler_game("Shock")
+    step = act(g, refs, {"action": "cast", "player": "b", "card": "spell"}, [target(g, refs, "bears")])
+    assert _triggered(step, refs.by_alias["shambler"]) == 1
+    assert step.game.stack[-1].kind == "ability"  # above Shock (CR 603.3)
+
+
+def test_becoming_the_target_of_an_ability_doesnt_trigger_of_a_spell() -> None:
+    # "becomes the target of a spell": an activated ability targeting it is no such event (CR 603.2)
+    g, refs = _shambler_game()
+    step = act(g, refs, {"action": "activate", "player": "b", "source": "pinger", "ability": 0},
+               [target(g, refs, "bears")])
+    assert any(e["type"] == "became_target" for e in step.events)
+    assert _triggered(step, refs.by_alias["shambler"]) == 0
+
+
+def test_a_spell_an_opponent_controls_must_be_an_opponents() -> None:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 1},
+                         "hand": [{"alias": "gg", "card": "Giant Growth"}],
+                         "battlefield": [{"alias": "shambler", "card": "Swarm Shambler",
+                                          "counters": {"+1/+1": 1}}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "gg"}, [target(g, refs, "shambler")])
+    assert _triggered(step, refs.by_alias["shambler"]) == 0
+
+
+def _bred_attack(counters: dict[str, int]) -> Any:
+    g, refs = new_game([{"alias": "a", "library": [{"alias": "top", "card": "Grizzly Bears"}],
+                         "battlefield": [
+        {"alias": "bred", "card": "Bred for the Hunt"},
+        {"alias": "bears", "card": "Grizzly Bears", "counters": counters}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["bears"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    return step, refs
+
+
+@pytest.mark.parametrize(("counters", "triggers"), [({"+1/+1": 1}, 1), ({}, 0)])
+def test_combat_damage_trigger_judges_the_creature_as_the_damage_is_dealt(counters: dict[str, int],
+                                                                          triggers: int) -> None:
+    # Bred for the Hunt (CR 510.2, 603.2): only a creature with a +1/+1 counter then
+    step, refs = _bred_attack(counters)
+    assert step.game.players[1].life == 20 - 2 - sum(counters.values())
+    assert len(step.game.stack) == triggers
+
+
+def _diversion(defending: Any) -> tuple[Any, Any]:
+    g, refs = new_game([
+        {"alias": "a", "battlefield": [{"alias": "master", "card": "Master of Diversion"}]},
+        {"alias": "b", "battlefield": [{"alias": "bob1", "card": "Grizzly Bears"},
+                                       {"alias": "viv", "card": "Vivien, Arkbow Ranger",
+                                        "counters": {"loyalty": 3}}]},
+        {"alias": "c", "battlefield": [{"alias": "carol1", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    d = defending(step.game, refs)
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["master"], d)]})
+    return step, refs
+
+
+def test_defending_player_of_an_attack_on_a_planeswalker_is_its_controller() -> None:
+    # CR 508.5: "the controller of the planeswalker that creature is attacking": Bob's Bears, forced
+    step, refs = _diversion(lambda g, refs: target(g, refs, "viv"))
+    assert step.pending is not None and step.pending.options == (target(step.game, refs, "bob1"),)
+    step = apply(step.game, {"action": "answer", "value": [target(step.game, refs, "bob1")]})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "bob1").tapped and not obj(step.game, refs, "carol1").tapped
+
+
+def test_defending_player_is_the_one_the_creature_attacks() -> None:
+    step, refs = _diversion(lambda g, refs: ("player", 2))
+    assert step.pending is not None and step.pending.options == (target(step.game, refs, "carol1"),)
+    step = apply(step.game, {"action": "answer", "value": [target(step.game, refs, "carol1")]})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "carol1").tapped and not obj(step.game, refs, "bob1").tapped
+
+
+def test_defending_player_outside_an_attack_trigger_is_refused_as_bad_card_data() -> None:
+    etb = card("Test Diverter", "Creature", [
+        {"kind": "triggered", "trigger": {"on": "enters", "what": "self"},
+         "targets": [{"filter": {"types": ["Creature"], "controller": "defending_player"}}],
+         "effects": [{"do": "tap", "what": {"target": 0}}]}], cost="{0}", power="1", toughness="1")
+    g, refs = new_game([{"alias": "a", "hand": [{"alias": "d", "card": "Test Diverter"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bob1", "card": "Grizzly Bears"}]}],
+                       extra=[etb])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "d"})
+    with pytest.raises(BadCardData, match="508.5"):
+        act(step.game, refs, {"action": "resolve"})
