@@ -100,15 +100,18 @@ def test_trample_has_nowhere_to_go_once_the_attacked_planeswalker_left(shocked: 
     # while Vivien is there, the excess may go to her: a choice
     g, refs = new_game([
         {"alias": "a", "hand": [{"alias": "shock", "card": "Shock"}],
-         "battlefield": [{"alias": "att", "card": "Verdurous Gearhulk"}, {"alias": "mtn", "card": "Mountain"}]},
-        {"alias": "b", "battlefield": [{"alias": "viv", "card": "Vivien, Arkbow Ranger", "counters": {"loyalty": 2}},
-                                       {"alias": "x", "card": "Grizzly Bears"}]}])
+         "battlefield": [{"alias": "att", "card": "Verdurous Gearhulk"},
+                         {"alias": "mtn", "card": "Mountain"}]},
+        {"alias": "b", "battlefield": [
+            {"alias": "viv", "card": "Vivien, Arkbow Ranger", "counters": {"loyalty": 2}},
+            {"alias": "x", "card": "Grizzly Bears"}]}])
     step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
     step = apply(step.game, {"action": "declare_attackers", "player": 0,
                              "attackers": [(refs.by_alias["att"], target(g, refs, "viv"))]})
     if shocked:
         step = act(step.game, refs, {"action": "activate", "player": "a", "source": "mtn", "ability": 0})
-        step = act(step.game, refs, {"action": "cast", "player": "a", "card": "shock"}, (target(g, refs, "viv"),))
+        step = act(step.game, refs, {"action": "cast", "player": "a", "card": "shock"},
+                   (target(g, refs, "viv"),))
         step = act(step.game, refs, {"action": "resolve"})
         assert obj(step.game, refs, "viv").zone == "graveyard"
     step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})

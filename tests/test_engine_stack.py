@@ -519,7 +519,8 @@ def test_spellskite_changing_one_of_three_targets_on_one_creature_asks_nothing()
     step = act(g, refs, {"action": "cast", "player": "b", "card": "seeds"}, (bear, bear, bear))
     step = act(step.game, refs, {"action": "pass", "player": "b"})
     seeds = ("object", refs.by_alias["seeds"], obj(step.game, refs, "seeds").epoch)
-    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "skite", "ability": 0}, (seeds,))
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "skite", "ability": 0},
+               (seeds,))
     assert step.pending is None and step.game.players[0].life == 18  # {U/P} paid with 2 life
     step = act(step.game, refs, {"action": "resolve"})
     assert step.pending is None
