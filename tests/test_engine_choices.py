@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import CARDS_DIR, act, card, new_game, obj
+from engine_helpers import CARDS_DIR, act, card, new_game, obj, target
 
 from engine import characteristics as ch
 from engine.creature_types import CREATURE_TYPES, is_creature_type
@@ -144,3 +144,37 @@ def test_eldrazi_temple_mana_casts_a_colorless_eldrazi_but_not_a_colored_one() -
     cast = act(step.game, refs, {"action": "cast", "player": "a", "card": "colorless"}, {"C": 2})
     assert obj(cast.game, refs, "colorless").zone == "stack"
     assert dict(cast.game.players[0].mana_pool) == {"G": 1}  # the Temple's {C}{C} paid it, not the {G}
+
+
+def test_a_second_mimic_naming_the_first_ones_type_is_that_type_as_it_enters_and_gets_the_counter() -> None:
+    # CR 614.12: the entering permanent is checked "taking into account replacement effects that have
+    # already modified how it enters": once its own choice is made (Elf), the first Mimic's effect applies
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 4},
+                         "hand": [{"alias": "first", "card": "Metallic Mimic"},
+                                  {"alias": "second", "card": "Metallic Mimic"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "first"})
+    step = act(step.game, refs, {"action": "resolve"}, "Elf")
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "second"})
+    named_elf = act(step.game, refs, {"action": "resolve"}, "Elf")
+    assert named_elf.pending is None
+    assert dict(obj(named_elf.game, refs, "second").counters) == {"+1/+1": 1}
+    named_goblin = act(step.game, refs, {"action": "resolve"}, "Goblin")
+    assert dict(obj(named_goblin.game, refs, "second").counters) == {}
+
+
+def test_an_unless_cost_only_restricted_mana_could_pay_is_refused_under_106_6() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "shop", "card": "Mishra's Workshop"}],
+                         "hand": [{"alias": "overseer", "card": "Steel Overseer"}]},
+                        {"alias": "b", "mana_pool": {"U": 1},
+                         "hand": [{"alias": "spike", "card": "Force Spike"}]}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "shop", "ability": 0})
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "overseer"})
+    assert [m.type for m in step.game.players[0].restricted_mana] == ["C"]
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    spell = target(step.game, refs, "overseer")
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "spike"}, (spell,))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.pending is not None and step.pending.kind == "may" and step.pending.options == (False,)
+    with pytest.raises(IllegalAction) as refused:
+        act(step.game, refs, {"action": "answer", "value": True})
+    assert refused.value.rule == "106.6"
