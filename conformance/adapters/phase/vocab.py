@@ -89,6 +89,10 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     # allowed (Thriving Bluff: "a color other than red"); phase's options already leave those out
     if kind_type == "NamedChoice" and (choice == "Color" or isinstance(choice, dict) and "Color" in choice):
         return "NamedChoice:Color"
+    # "choose a creature type" (Metallic Mimic, Cavern of Souls: CR 205.3m, 614.12)
+    if kind_type == "NamedChoice" and (choice == "CreatureType" or isinstance(choice, dict)
+                                       and "CreatureType" in choice):
+        return "NamedChoice:CreatureType"
     return str(kind_type)
 
 
@@ -325,6 +329,10 @@ PROMPTS: dict[str, PromptHandler] = {
         "color",
         lambda r, d: [SYMBOL_OF_COLOR.get(o, o) for o in d.get("options", [])],
         lambda r, d, a: {"type": "ChooseOption", "data": {"choice": _color_of(a)}}),
+    "NamedChoice:CreatureType": (  # answered with the type's name; phase lists the types it offers
+        "creature_type",
+        lambda r, d: [str(o) for o in d.get("options", [])],
+        lambda r, d, a: {"type": "ChooseOption", "data": {"choice": str(a)}}),
     "TributeChoice": ("tribute", _offered("DecideOptionalEffect", "accept", bool),
                       lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
     # "sacrifice this unless you sacrifice a creature" (CR 118.12): pay = do the "unless" action
@@ -557,6 +565,8 @@ def decision_events(run: PhaseRunView, prompt: str, data: dict[str, Any], player
         return [{"type": "villainous_choice", "player": player, "option": answer}]
     if prompt == "NamedChoice:Color" and entering is not None:  # as it enters (CR 614.12)
         return [{"type": "color_chosen", "object": run.ref_of(entering), "color": answer}]
+    if prompt == "NamedChoice:CreatureType" and entering is not None:
+        return [{"type": "creature_type_chosen", "object": run.ref_of(entering), "creature_type": answer}]
     if prompt == "CrewVehicle":  # the creatures phase tapped to pay crew crewed it (CR 702.122b)
         return crewed_events(run, data.get("vehicle_id"))
     return []
