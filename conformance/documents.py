@@ -485,6 +485,7 @@ Event = TypedDict(
         "step": str | None,
         "turn": int,
         "color": "Answer",  # the colour chosen, as answered
+        "creature_type": "Answer",  # the creature type chosen, as answered (creature_type_chosen)
         "attached_to": str | None,
         "derived": bool,  # read by the adapter from the engine's state, not emitted by the engine
     },
