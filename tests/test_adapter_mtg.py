@@ -136,14 +136,15 @@ def has_event(obs: dict[str, Any], **pattern: Any) -> bool:
 
 
 def test_adapter_version() -> None:
-    assert mtg_engine.ADAPTER_VERSION == "0.3.1"
+    assert mtg_engine.ADAPTER_VERSION == "0.3.2"
 
 
 def test_mechanics_python_mtg_lacks_are_declared_unsupported() -> None:
-    # python-mtg 0.1.1 has no stun/shield/lore counters, overload, "loses all abilities" or repeated
-    # modes: their cases are not applicable, with the feature as the reason
+    # python-mtg 0.1.1 has no stun/shield/lore counters, overload, "loses all abilities", repeated
+    # modes, chosen creature types or mana spending restrictions: their cases are not applicable,
+    # with the feature as the reason
     assert {"stun-counters", "shield-counters", "sagas", "overload", "lose-abilities",
-            "repeated-modes"} <= mtg_engine.UNSUPPORTED_FEATURES
+            "repeated-modes", "creature-type-choice", "restricted-mana"} <= mtg_engine.UNSUPPORTED_FEATURES
 
 
 def test_equip_is_python_mtgs_equip_move() -> None:
