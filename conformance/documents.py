@@ -39,7 +39,7 @@ Feature = Literal[
     "trigger-ordering", "state-based-actions", "legend-rule", "combat", "damage", "multiplayer",
     "priority", "sorcery-timing", "cast-triggers", "optional-effects", "sacrifice", "life",
     "stun-counters", "shield-counters", "sagas", "lose-abilities", "overload", "repeated-modes",
-    "creature-type-choice", "restricted-mana",
+    "creature-type-choice", "restricted-mana", "additional-costs", "attack-costs",
 ]
 ActionKind = Literal[
     "cast", "activate", "play_land", "pass", "resolve", "advance", "declare_attackers", "declare_blockers",

@@ -43,12 +43,22 @@ def spell_ability(game: Game, o: Obj) -> Ability | None:
     return None
 
 
-def _choose_x(ctx: Ctx, player: int, source: int, cost: str) -> int:
-    if "{X}" not in cost:
+def has_x(cost: Mapping[str, Any]) -> bool:
+    """CR 107.3a: an activation cost with {X}, [-X] or X in it ("{X}, {T}, Remove X +1/+1 counters",
+    "Remove X +1/+1 counters", a loyalty cost of -X)."""
+    rc = cost.get("remove_counters")
+    return ("{X}" in cost.get("mana", "") or cost.get("loyalty") == "-X"
+            or (rc is not None and rc["amount"] == "X"))
+
+
+def _choose_x(ctx: Ctx, player: int, source: int, cost: str, *, variable: bool = False) -> int:
+    """CR 107.3a, 601.2b: the value of X is announced as the spell is cast or the ability activated; every
+    X in the cost then has that value. CR 107.1b: a negative number can't be chosen."""
+    if "{X}" not in cost and not variable:
         return 0
     x = ctx.choose(Decision("x", player, source, (), 0, 0))
     if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-        raise IllegalAction("107.3", "X must be a whole number")
+        raise IllegalAction("107.1b", "X must be a whole number: a negative number can't be chosen")
     return x
 
 
@@ -90,10 +100,25 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     base = overload_cost(cd) if alternative == "overload" else cd.mana_cost  # 601.2f: the cost paid
     cost, x_left = (_convoke(ctx, player, src, base or "", x), 0) if convoke else (base or "", x)
     mana.pay(ctx, player, cost, x_left, oid, purpose="cast")  # 601.2g-h
+    pay_additional_cost(ctx, player, src, item.id, spell_ability(game, o))  # 601.2h, 118.8
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)  # 117.3c
     ctx.emit({"type": "spell_cast", "player": player, "card": oid, "targets": slots})  # 601.2i
     tg.became_targets(ctx, oid, player, oid, slots)
     commit_crime_if(ctx, player, oid, slots)
+
+
+def pay_additional_cost(ctx: Ctx, player: int, src: Obj, item_id: int, ab: Ability | None) -> None:
+    """CR 118.8, 601.2f-h: "As an additional cost to cast this spell, sacrifice a creature" is paid with
+    the mana cost, exactly once (Harrow's ruling: it can't be paid more than once); the spell can't be
+    cast if it can't be paid (118.3). The permanent sacrificed is kept, as it last existed, for the
+    spell's "the sacrificed creature" (Fling, 608.2h)."""
+    extra = (ab or {}).get("additional_cost")
+    if not extra:
+        return
+    if "sacrifice" in extra:
+        sacrificed = sacrifice_cost(ctx, player, src, extra["sacrifice"], "601.2h")
+        ctx.game = replace(ctx.game, stack=tuple(replace(s, info=s.info.set("sacrificed", sacrificed))
+                                                 if s.id == item_id else s for s in ctx.game.stack))
 
 
 def _convoke(ctx: Ctx, player: int, src: Obj, cost: str, x: int) -> str:
@@ -133,8 +158,9 @@ def _convoke(ctx: Ctx, player: int, src: Obj, cost: str, x: int) -> str:
     return (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" for s in rest)
 
 
-def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -> Obj | None:
-    """CR 601.2h via 602.2b: {T}, {Q}, loyalty, sacrifice, counters, life. Returns the permanent
+def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any], x: int = 0) -> Obj | None:
+    """CR 601.2h via 602.2b: {T}, {Q}, loyalty, sacrifice, counters, life (X: its announced value,
+    107.3a, all paid at once: 118.3 no more counters than there are). Returns the permanent
     sacrificed for a "sacrifice a ..." cost as it last existed (the ability may refer to it)."""
     game = ctx.game
     sacrificed: Obj | None = None
@@ -156,7 +182,9 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
         ctx.game = ctx.game.with_obj(replace(ctx.game.obj(o.id), tapped=False))
         ctx.emit({"type": "untapped", "object": o.id})
     if "loyalty" in cost:
-        n = int(cost["loyalty"])
+        n = -x if cost["loyalty"] == "-X" else int(cost["loyalty"])
+        if n < 0 and ctx.game.obj(o.id).counters.get("loyalty", 0) < -n:  # [-X]: X no more than its loyalty
+            raise IllegalAction("606.6", f"X={x} is more loyalty than {o.alias or o.card} has")
         target = ("object", o.id, ctx.game.obj(o.id).epoch)
         if n > 0:
             put_counters(ctx, target, {"loyalty": n}, player, cost=True)
@@ -169,24 +197,40 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any]) -
                      cost=True)
     if "remove_counters" in cost:
         rc = cost["remove_counters"]
-        remove_counters(ctx, ("object", o.id, ctx.game.obj(o.id).epoch), rc["counter"], rc["amount"])
+        n = x if rc["amount"] == "X" else int(rc["amount"])
+        if ctx.game.obj(o.id).counters.get(rc["counter"], 0) < n:  # "Remove X": no more than there are
+            raise IllegalAction("118.3", f"{o.alias or o.card} has fewer than {n} {rc['counter']} counters "
+                                         "to remove")
+        remove_counters(ctx, ("object", o.id, ctx.game.obj(o.id).epoch), rc["counter"], n)
     if "pay_life" in cost:
         p = ctx.game.players[player]
         ctx.game = ctx.game.with_player(player, replace(p, life=p.life - cost["pay_life"]))
         ctx.emit({"type": "life_changed", "player": player, "amount": -cost["pay_life"]})
     if "sacrifice" in cost:
-        flt = cost["sacrifice"]
-        options = tuple(("object", c.id, c.epoch) for c in (ctx.game.obj(i) for i in ctx.game.battlefield)
-                        if c.controller == player and ch.matches(ctx.game, flt, c, o, player))
-        answer = ctx.choose(Decision("sacrifice", player, o.id, options, 1, 1,
-                                     frozendict({"forced": ((options[0],),) if len(options) == 1 else None})))
-        chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
-        if len(chosen) != 1 or chosen[0] not in options:
-            raise IllegalAction("602.2b", "sacrifice one permanent you control that the cost allows")
-        sacrificed = ctx.game.obj(int(chosen[0][1]))
-        sacrifice(ctx, sacrificed.id)
+        sacrificed = sacrifice_cost(ctx, player, o, cost["sacrifice"], "602.2b")
     if cost.get("sacrifice_self"):
         sacrifice(ctx, o.id)
+    return sacrificed
+
+
+def sacrifice_options(game: Game, player: int, o: Obj, flt: Mapping[str, Any]) -> tuple[Target, ...]:
+    return tuple(("object", c.id, c.epoch) for c in (game.obj(i) for i in game.battlefield)
+                 if c.controller == player and ch.matches(game, flt, c, o, player))
+
+
+def sacrifice_cost(ctx: Ctx, player: int, o: Obj, flt: Mapping[str, Any], rule: str) -> Obj:
+    """"Sacrifice a [permanent]" as a cost (CR 118.3, 601.2h): exactly one permanent the player controls
+    that matches; returns it as it last existed (the spell or ability may refer to it, 608.2h)."""
+    options = sacrifice_options(ctx.game, player, o, flt)
+    if not options:
+        raise IllegalAction("118.3", "no permanent you control can be sacrificed to pay this cost")
+    answer = ctx.choose(Decision("sacrifice", player, o.id, options, 1, 1,
+                                 frozendict({"forced": ((options[0],),) if len(options) == 1 else None})))
+    chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+    if len(chosen) != 1 or chosen[0] not in options:
+        raise IllegalAction(rule, "sacrifice exactly one permanent you control that the cost allows")
+    sacrificed = ctx.game.obj(int(chosen[0][1]))
+    sacrifice(ctx, sacrificed.id)
     return sacrificed
 
 
@@ -242,7 +286,8 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
         if o.loyalty_used:
             raise IllegalAction("606.3", "a loyalty ability of this permanent was already activated "
                                          "this turn")
-        if cost["loyalty"] < 0 and o.counters.get("loyalty", 0) < -cost["loyalty"]:
+        n = 0 if cost["loyalty"] == "-X" else int(cost["loyalty"])  # [-X]: checked once X is announced
+        if n < 0 and o.counters.get("loyalty", 0) < -n:
             raise IllegalAction("606.6", "not enough loyalty to pay this cost")
     if ability.get("timing") == "sorcery" and not sorcery_timing(game, player):
         raise IllegalAction("602.5d", "this ability can be activated only as a sorcery")
@@ -259,7 +304,7 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
         # CR 614.17b: a cost that includes an event that can't happen can't be paid (Devoted Druid's ruling)
         raise IllegalAction("614.17b", f"{pc['counter']} counters can't be put on {o.alias or o.card}")
     rc = cost.get("remove_counters")
-    if rc and o.counters.get(rc["counter"], 0) < rc["amount"]:
+    if rc and rc["amount"] != "X" and o.counters.get(rc["counter"], 0) < rc["amount"]:
         raise IllegalAction("602.2b", f"not enough {rc['counter']} counters to remove")
 
 
@@ -280,27 +325,36 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
         raise IllegalAction("602.2", f"{o.alias or o.card} is not on the battlefield")
     if o.controller != player:
         raise IllegalAction("602.2", "only a permanent's controller can activate its abilities")
-    if mana.is_mana_ability(ability) and game.priority != player:
+    declaring = game.awaiting == "attackers" and player == game.active  # 508.1i: mana to pay costs to attack
+    if game.awaiting and not (declaring and mana.is_mana_ability(ability)):
+        raise IllegalAction("508.1", "attackers must be declared first")
+    if mana.is_mana_ability(ability) and game.priority != player and not declaring:
         # CR 605.3a: a mana ability with priority, or while paying (not asked of the script)
         raise IllegalAction("605.3a", f"{game.players[player].alias} does not have priority")
-    _check_priority(game, player)
+    if not declaring:
+        _check_priority(game, player)
     check_costs_payable(game, player, o, ability)
     cost = ability.get("cost", {})
     if mana.is_mana_ability(ability):
-        x = _choose_x(ctx, player, oid, cost.get("mana", ""))
+        x = _choose_x(ctx, player, oid, cost.get("mana", ""), variable=has_x(cost))
         mana.pay(ctx, player, cost.get("mana", ""), x, oid, purpose="activate")
         lki = ctx.game.obj(oid)
-        sacrificed = _pay_nonmana_costs(ctx, player, o, cost)
+        sacrificed = _pay_nonmana_costs(ctx, player, o, cost, x)
         ctx.emit({"type": "ability_activated", "player": player, "source": oid, "ability": index,
                   "mana": True})
         res = Res(controller=player, source=oid, source_lki=lki, x=x, tapped_for_mana=bool(cost.get("tap")),
                   info=frozendict({"sacrificed": sacrificed} if sacrificed else {}))
         perform(ctx, res, ability["effects"])
         # an action: the passes so far no longer count, and the player keeps priority (CR 117.3c, 117.4)
-        ctx.game = replace(ctx.game, passes=frozenset(), priority=player)
+        if not declaring:
+            ctx.game = replace(ctx.game, passes=frozenset(), priority=player)
         return
     src = ctx.game.obj(oid)
-    x = _choose_x(ctx, player, oid, cost.get("mana", ""))
+    if "modes" in ability:  # a modal activated ability: modes announced first (602.2b, 601.2b, 700.2a)
+        ability = modes.choose(ctx, player, src, ability)
+    x = _choose_x(ctx, player, oid, cost.get("mana", ""), variable=has_x(cost))  # 107.3a, 601.2b
+    if x < int(ability.get("x_min", 0)):  # "X can't be 0" (Marath)
+        raise IllegalAction("107.3a", f"X can't be less than {ability['x_min']} for this ability")
     slots = tg.choose(ctx, player, src, ability.get("targets", ()),
                       at_most=tg.division_total(ability["effects"], x))
     division = tg.announce_division(ctx, player, src, ability["effects"], slots, x)
@@ -308,7 +362,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
                      targets=slots, distribution=division, x=x, source_lki=src)
     ctx.game = replace(ctx.game, next_id=ctx.game.next_id + 1, stack=(*ctx.game.stack, item))
     mana.pay(ctx, player, cost.get("mana", ""), x, oid, purpose="activate")
-    sacrificed = _pay_nonmana_costs(ctx, player, src, cost)
+    sacrificed = _pay_nonmana_costs(ctx, player, src, cost, x)
     if sacrificed is not None:
         ctx.game = replace(ctx.game, stack=tuple(replace(s, info=s.info.set("sacrificed", sacrificed))
                                                  if s.id == item.id else s for s in ctx.game.stack))

@@ -60,7 +60,10 @@ def _run(base: Game, action: Mapping[str, Any], answers: tuple[Any, ...]) -> Ste
 
 def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
     kind = action.get("action")
-    if ctx.game.awaiting and kind not in ("declare_attackers", "declare_blockers", "advance"):
+    # CR 508.1i: while declaring attackers the active player may activate mana abilities (to pay costs
+    # to attack); ``activate`` refuses any other ability then
+    paying = kind == "activate" and ctx.game.awaiting == "attackers"
+    if ctx.game.awaiting and kind not in ("declare_attackers", "declare_blockers", "advance") and not paying:
         raise IllegalAction("508.1" if ctx.game.awaiting == "attackers" else "509.1",
                             f"{ctx.game.awaiting} must be declared first")
     if kind == "cast":

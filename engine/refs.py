@@ -66,6 +66,9 @@ def it_last_known(ctx: Ctx, res: Res, ref: Any) -> Obj | None:
     of damage."""
     if ref == "self":
         return last_known(ctx.game, res.source, res.source_lki.epoch) or res.source_lki
+    if ref == "sacrificed":  # "the sacrificed creature" (Fling): as it last existed (CR 608.2h)
+        sacrificed = res.info.get("sacrificed")
+        return sacrificed if isinstance(sacrificed, Obj) else None
     if ref == "it" and res.info.get("it") is not None and "it_epoch" in res.info:
         return last_known(ctx.game, int(res.info["it"]), int(res.info["it_epoch"]))
     if isinstance(ref, dict) and "target" in ref:  # Swords to Plowshares: "its power", once exiled

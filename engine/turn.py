@@ -10,6 +10,7 @@ from frozendict import frozendict
 from . import characteristics as ch
 from . import sba, triggers
 from . import targets as tg
+from .attack_costs import pay_attack_costs
 from .casting import spell_ability
 from .context import Ctx, Decision
 from .counter_rules import become_untapped
@@ -221,7 +222,7 @@ def begin_step(ctx: Ctx) -> None:
 
 
 def declare_attackers(ctx: Ctx, player: int, attacks: list[Attack]) -> None:
-    """CR 508.1: the active player declares attackers; tapping them (508.1f)."""
+    """CR 508.1: the active player declares attackers; tapping them (508.1f); costs to attack (508.1g-j)."""
     game = ctx.game
     if game.awaiting != "attackers" or player != game.active:
         raise IllegalAction("508.1", "attackers are declared by the active player at the start of "
@@ -242,6 +243,7 @@ def declare_attackers(ctx: Ctx, player: int, attacks: list[Attack]) -> None:
         o = ctx.game.obj(a.attacker)
         if not ch.has_keyword(ctx.game, o, "Vigilance"):
             ctx.game = ctx.game.with_obj(replace(o, tapped=True))
+    pay_attack_costs(ctx, player, attacks)  # 508.1g-j
     ctx.game = replace(ctx.game, attacks=tuple(attacks), awaiting=None, priority=ctx.game.active,
                        passes=frozenset())
     with ctx.simultaneously():  # declared at once: "whenever ... attacks" triggers see them all (508.3a)
