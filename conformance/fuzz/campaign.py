@@ -39,7 +39,12 @@ def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
 
     from conformance.documents import Case
     from conformance.fuzz import props as fp
+    from conformance.fuzz import protection_targets as protection
+    from conformance.fuzz import restricted_mana as restricted
     from conformance.fuzz import strategies as gen
+
+    def expected(case: Case) -> None:
+        fp.check_expected(case)
 
     def expected_and_deterministic(case: Case) -> None:
         fp.check_expected(case)
@@ -54,8 +59,12 @@ def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
             given(gen.mana_cases(), gen.extra_lands())(
                 lambda case, extra: fp.check_could_produce(case, extra)
             ),
+            given(restricted.restricted_mana_cases())(restricted.check_restricted_mana),
         ]
-    return [given(gen.targeting_cases())(expected_and_deterministic)]
+    return [
+        given(gen.targeting_cases())(expected_and_deterministic),
+        given(protection.protected_targets_cases())(expected),
+    ]
 
 
 def database_key(area: str, index: int, inner: Callable[..., object]) -> bytes:

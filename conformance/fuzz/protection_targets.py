@@ -1,0 +1,168 @@
+"""Fuzzing targets against protection and "hexproof from" (CR 702.16, 702.11d), damage prevention by
+protection (CR 702.16e, 615) and "any number of target" (CR 601.2c, 115.3).
+
+:func:`protected_targets_cases` draws creatures for both players, each maybe with "Protection from
+<colour>", "Hexproof from <colour>" or hexproof (the card format's keyword ``from``, as Knight of Grace
+and Beloved Chaplain), and one coloured spell or activated ability (of a coloured artifact), controlled
+by either player, with one target creature or "any number of target creatures": it puts a +1/+1 counter
+on each target and maybe deals 1 damage to each creature. Its targets are drawn among all creatures,
+legal or not; the expected outcome comes from the rules:
+
+* CR 702.16b: a spell or ability can't target an object with protection from one of its qualities (its
+  colour here: a spell's, or the colour of an ability's source);
+* CR 702.11d: one with hexproof from a quality can't be the target of such spells or abilities its
+  controller's opponents control; its controller's own may target it (and plain hexproof, 702.11b);
+* CR 601.2c: a cast or activation with a target that isn't legal is refused (nothing is paid or moved);
+  "any number of target creatures" takes any number of different legal creatures, none included
+  (CR 115.3);
+* CR 702.16e, 615: damage from a source of a protected quality is prevented; hexproof prevents none.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from conformance.documents import (
+    Action,
+    Card,
+    Case,
+    DecisionEntry,
+    Expect,
+    Feature,
+    JSONObject,
+    JSONValue,
+    ObjectExpect,
+    Permanent,
+    SetupPlayer,
+)
+from conformance.fuzz.cardgen import card
+from conformance.fuzz.strategies import Draw, make_case
+
+COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+# a creature's way of being hard to target: (keyword, quality colour or None)
+WARDS = ("none", "protection", "hexproof-from", "hexproof")
+
+
+def warded_creature(power: int, toughness: int, ward: str, colour: str) -> Card:
+    """A creature with "Protection from <colour>", "Hexproof from <colour>", hexproof, or none."""
+    name = f"Fuzz Creature {power}-{toughness}"
+    if ward == "none":
+        return card(name, ["Creature"], [], cost="{1}", power=power, toughness=toughness)
+    if ward == "hexproof":
+        return card(f"{name} hexproof", ["Creature"], [{"kind": "keyword", "keyword": "Hexproof"}],
+                    cost="{1}", power=power, toughness=toughness)
+    keyword = "Protection" if ward == "protection" else "Hexproof"
+    ability: JSONObject = {"kind": "keyword", "keyword": keyword, "from": {"colors": [colour]}}
+    c = card(f"{name} {ward} {COLOUR_NAMES[colour]}", ["Creature"], [ability], cost="{1}", power=power,
+             toughness=toughness)
+    c["text"] = f"{keyword} from {COLOUR_NAMES[colour]}"
+    c["keywords"] = [keyword] if ward == "protection" else ["Hexproof from"]
+    return c
+
+
+def legal_target(ward: str, quality: str, colour: str, controller: str, caster: str) -> bool:
+    """CR 702.16b, 702.11b, 702.11d: whether a spell or ability of ``colour`` controlled by ``caster`` may
+    target a creature with this ward (of ``quality``) controlled by ``controller``."""
+    if ward == "protection":
+        return quality != colour
+    if ward == "hexproof-from":
+        return quality != colour or controller == caster
+    if ward == "hexproof":
+        return controller == caster
+    return True
+
+
+@st.composite
+def protected_targets_cases(draw: Draw) -> Case:
+    """See the module docstring."""
+    cards: dict[str, Card] = {}
+    players: list[SetupPlayer] = [{"alias": "alice"}, {"alias": "bob"}]
+    creatures: dict[str, tuple[str, str, str, int]] = {}  # alias -> (controller, ward, quality, toughness)
+    for p in players:
+        bf: list[Permanent] = []
+        for k in range(draw(st.integers(0 if p["alias"] == "alice" else 1, 2))):
+            toughness, ward = draw(st.integers(1, 3)), draw(st.sampled_from(WARDS))
+            quality = draw(st.sampled_from("WUBRG"))
+            c = warded_creature(1, toughness, ward, quality)
+            cards[c["name"]] = c
+            alias = f"{p['alias'][0]}c{k}"
+            bf.append({"alias": alias, "card": c["name"]})
+            creatures[alias] = (p["alias"], ward, quality, toughness)
+        p["battlefield"] = bf
+    caster = draw(st.sampled_from(["alice", "bob"]))
+    colour = draw(st.sampled_from("WUBRG"))
+    by_spell = draw(st.booleans())
+    many = draw(st.booleans())  # "any number of target creatures" (CR 601.2c)
+    aliases = sorted(creatures)
+    chosen = (draw(st.lists(st.sampled_from(aliases), unique=True)) if many
+              else [draw(st.sampled_from(aliases))])
+    sweep = draw(st.booleans())  # and 1 damage to each creature (CR 702.16e)
+    spec: JSONObject = {"filter": {"types": ["Creature"]}}
+    if many:
+        spec["any_number"] = True
+    effects: list[JSONValue] = [{"do": "put_counters", "counter": "+1/+1", "amount": 1, "to": {"target": 0}}]
+    if sweep:
+        effects.append({"do": "deal_damage", "amount": 1, "to": {"each": {"types": ["Creature"]}}})
+    targets = "any number of target creatures" if many else "target creature"
+    text = f"Put a +1/+1 counter on each of {targets}." if many else f"Put a +1/+1 counter on {targets}."
+    text += " This deals 1 damage to each creature." if sweep else ""
+    ability: JSONObject = {"targets": [spec], "effects": effects}
+    who = next(p for p in players if p["alias"] == caster)
+    if by_spell:
+        source = card(f"Fuzz Blessing {colour}{' many' if many else ''}{' sweep' if sweep else ''}",
+                      ["Instant"], [], cost=f"{{{colour}}}")
+        source["abilities"] = [{"kind": "spell", **ability}]
+        who.setdefault("hand", []).append({"alias": "source", "card": source["name"]})
+        who["mana_pool"] = {colour: 1}
+        step: Action = {"action": "cast", "player": caster, "card": "source"}
+    else:
+        source = card(f"Fuzz Rod {colour}{' many' if many else ''}{' sweep' if sweep else ''}", ["Artifact"],
+                      [], cost=f"{{{colour}}}")
+        source["abilities"] = [{"kind": "activated", "cost": {"tap": True}, **ability}]
+        who.setdefault("battlefield", []).append({"alias": "source", "card": source["name"]})
+        step = {"action": "activate", "player": caster, "source": "source", "ability": 0}
+        text = f"{{T}}: {text}"
+    source["text"] = text  # rendered here: the shared renderer knows no "each creature" recipient
+    cards[source["name"]] = source
+    script: list[Action] = [{"action": "pass", "player": "alice"}] if caster == "bob" else []
+    script.append(step)
+    legal = all(legal_target(w, q, colour, ctl, caster)
+                for ctl, w, q, _ in (creatures[a] for a in chosen))
+    # with no legal creature at all, "target creature" can't be chosen: refused before any choice (601.2c)
+    asked = many or any(legal_target(w, q, colour, ctl, caster) for ctl, w, q, _ in creatures.values())
+    decisions: list[DecisionEntry] = (
+        [{"kind": "targets", "player": caster, "source": "source", "answer": list(chosen)}] if asked else []
+    )
+    objects: dict[str, ObjectExpect] = {}
+    expect: Expect = {"objects": objects}
+    if legal:
+        script.append({"action": "resolve"})
+        for a, (_, ward, quality, toughness) in creatures.items():
+            plus = 1 if a in chosen else 0
+            damage = 1 if sweep and not (ward == "protection" and quality == colour) else 0
+            counters = {"+1/+1": plus} if plus else {}
+            objects[a] = ({"zone": "graveyard"} if damage >= toughness + plus else  # CR 704.5g
+                          {"zone": "battlefield", "counters": counters, "damage": damage})
+        objects["source"] = {"zone": "graveyard"} if by_spell else {"zone": "battlefield", "tapped": True}
+    else:
+        expect["rejected"] = [{"step": len(script) - 1, "rule": ["601.2c", "702.16b", "702.11d", "115.1"]}]
+        for a in creatures:
+            objects[a] = {"zone": "battlefield", "counters": {}, "damage": 0}
+        objects["source"] = {"zone": "hand"} if by_spell else {"zone": "battlefield", "tapped": False}
+    features: list[Feature] = ["targets", "target-legality", "protection", "counters", "crime"]
+    features += ["up-to-targets"] if many else []
+    features += ["damage"] if sweep else []
+    return make_case(
+        "targeting",
+        "protection-and-hexproof-from-targets",
+        ["702.16b", "702.11d", "601.2c", "115.3", "702.16e"],
+        features,
+        "No spell or ability targets what has protection from its colour, nor an opponent's what has "
+        "hexproof from it; damage from that colour to a protected creature is prevented",
+        cards,
+        players,
+        script,
+        decisions,
+        expect,
+        notes=f"{caster}'s {COLOUR_NAMES[colour]} {'spell' if by_spell else 'ability'} targets {chosen}",
+    )
