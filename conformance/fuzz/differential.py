@@ -184,11 +184,12 @@ def props(area: str, command: str) -> list[Callable[[], None]]:
     from hypothesis import strategies as st
 
     from conformance.fuzz import strategies as gen
+    from conformance.fuzz.protection_targets import protected_targets_cases
 
     if area == "counters":
         cases = st.one_of(gen.proliferate_cases(), gen.counter_event_cases())
     elif area == "targeting":
-        cases = gen.targeting_cases()
+        cases = st.one_of(gen.targeting_cases(), protected_targets_cases())
     else:
         raise ValueError(f"differential fuzzing has no area {area!r} (areas: {', '.join(AREAS)})")
 

@@ -59,7 +59,7 @@ RESTRICTIONS: dict[str, tuple[JSONObject, str]] = {
         "cast artifact spells or activate abilities of artifacts",
     ),
 }
-RESTRICTED_MANA = ("{C}", "{C}{C}", "{R}", "{G}")
+RESTRICTED_MANA = ("{C}", "{C}{C}", "{R}", "{G}", "any color")  # "any color": add_mana_any_color
 # what is paid for: (card types, subtypes), as a spell or as the source of an activated ability
 SPELL_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "artifact": (("Artifact",), ()),
@@ -77,7 +77,8 @@ def restricted_land(mana: str, key: str) -> Card:
     ability: JSONObject = {
         "kind": "activated",
         "cost": {"tap": True},
-        "effects": [{"do": "add_mana", "mana": mana, "spend_only": restriction}],
+        "effects": [{"do": "add_mana_any_color", "spend_only": restriction} if mana == "any color" else
+                    {"do": "add_mana", "mana": mana, "spend_only": restriction}],
     }
     c = card(f"Fuzz Restricted Land {mana.replace('{', '').replace('}', '')} {key}", ["Land"], [ability])
     c["text"] = f"{c['text']} Spend this mana only to {words}."
@@ -128,7 +129,7 @@ def restricted_mana_cases(draw: Draw) -> tuple[Case, list[int]]:
     as_spell = draw(st.booleans())
     kind = draw(st.sampled_from(sorted(SPELL_KINDS) if as_spell else SOURCE_KINDS))
     coloured = draw(st.lists(st.sampled_from("RGC"), max_size=2))
-    cost = _symbols(draw(st.integers(0 if coloured else 1, 3)), coloured)
+    cost = _symbols(draw(st.integers(0 if coloured else 1, 2)), coloured)
     payee = _payee(kind, as_spell, cost)
     cards[payee["name"]] = payee
     alice: SetupPlayer = {"alias": "alice"}
@@ -191,12 +192,6 @@ def can_pay(pool: Mapping[str, int], cost: str) -> bool:
     return sum(pool.values()) - sum(need.values()) >= generic
 
 
-def _mana(symbols: str) -> Counter[str]:
-    from engine.mana import parse_cost
-
-    return Counter(parse_cost(symbols))
-
-
 def _picking(picks: Sequence[int]) -> Chooser:
     """Answer mana_payment decisions with ``picks`` in order (a forced answer kept)."""
     queue = list(picks)
@@ -216,11 +211,13 @@ def _picking(picks: Sequence[int]) -> Chooser:
 
 
 def _mana_effect(c: Card) -> Mapping[str, JSONValue] | None:
-    """The add_mana effect of a generated land's first ability (None for any other card)."""
+    """The add_mana (or add_mana_any_color) effect of a generated land's first ability (None for any other
+    card)."""
     abilities = c.get("abilities") or []
     effects = abilities[0].get("effects") if abilities and isinstance(abilities[0], dict) else None
     first = effects[0] if isinstance(effects, list) and effects else None
-    return first if isinstance(first, dict) and first.get("do") == "add_mana" else None
+    adds = isinstance(first, dict) and first.get("do") in ("add_mana", "add_mana_any_color")
+    return first if adds and isinstance(first, dict) else None
 
 
 def _ability_cost(c: Card) -> JSONValue:
@@ -237,7 +234,7 @@ def unrestricted_twin(case: Case, keys: set[str]) -> Case:
         effect = _mana_effect(c) or {}
         key = next((k for k, (r, _) in RESTRICTIONS.items() if effect.get("spend_only") == r), None)
         if key in keys:
-            add: JSONObject = {"do": "add_mana", "mana": effect["mana"]}
+            add: JSONObject = {k: v for k, v in effect.items() if k != "spend_only"}
             tap: JSONObject = {"kind": "activated", "cost": {"tap": True}, "effects": [add]}
             cards.append(card(c["name"], ["Land"], [tap]))
         else:
@@ -270,9 +267,13 @@ def check_restricted_mana(drawn: tuple[Case, list[int]]) -> None:
     allowed: Counter[str] = Counter()
     others: Counter[str] = Counter()
     allowing: set[str] = set()
+    played, obs, _ = drive(case, _picking(picks))
     for step in case["script"][:-1]:
         effect = _mana_effect(by_alias[str(step["source"])]) or {}
-        produced = _mana(str(effect["mana"]))
+        produced: Counter[str] = Counter()  # as the land's mana ability reported it (a colour was chosen)
+        for e in obs["events"]:
+            if e["type"] == "mana_added" and e.get("source") == step["source"]:
+                produced.update(e["mana"])
         restriction = effect.get("spend_only")
         if not isinstance(restriction, dict):
             unrestricted += produced
@@ -281,7 +282,6 @@ def check_restricted_mana(drawn: tuple[Case, list[int]]) -> None:
             allowing |= {k for k, (r, _) in RESTRICTIONS.items() if r == restriction}
         else:
             others += produced
-    played, obs, _ = drive(case, _picking(picks))
     total = unrestricted + allowed + others
     last = len(case["script"]) - 1
     problems = [f"step {i} (tapping a land) was rejected: {s.get('reason')}"
