@@ -40,6 +40,8 @@ Feature = Literal[
     "priority", "sorcery-timing", "cast-triggers", "optional-effects", "sacrifice", "life",
     "stun-counters", "shield-counters", "sagas", "lose-abilities", "overload", "repeated-modes",
     "creature-type-choice", "restricted-mana", "additional-costs", "attack-costs",
+    "enter-as-copy",
+    "exile-until", "return-to-battlefield", "persist",
 ]
 ActionKind = Literal[
     "cast", "activate", "play_land", "pass", "resolve", "advance", "declare_attackers", "declare_blockers",

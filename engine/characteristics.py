@@ -72,6 +72,11 @@ def as_triggered(a: Mapping[str, Any]) -> Mapping[str, Any] | None:
         return {"kind": "triggered", "trigger": {"on": "enters", "what": entering},
                 "condition": {"evolve": True},
                 "effects": [{"do": "put_counters", "to": "self", "counter": "+1/+1", "amount": 1}]}
+    if a["kind"] == "keyword" and a["keyword"] == "Persist":  # CR 702.79a
+        return {"kind": "triggered", "trigger": {"on": "leaves", "what": "self", "to": "graveyard"},
+                "condition": {"it_had_no_counter": "-1/-1"},
+                "effects": [{"do": "return_to_battlefield", "what": "it_card", "under": "owner",
+                             "counters": {"-1/-1": 1}}]}
     if a["kind"] == "keyword" and a["keyword"] == "Ward":
         pay = {"do": "pay", "player": "that_player", **({"cost": a["cost"]} if "cost" in a else {}),
                **({"life": a["life"]} if "life" in a else {})}

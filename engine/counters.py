@@ -71,13 +71,16 @@ def remove_counters(ctx: Ctx, target: Target, kind: str, amount: int) -> int:
 
 
 def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped: bool = False,
-                      cause: str | None = None, attached_to: int | None = None) -> Obj:
+                      cause: str | None = None, attached_to: int | None = None,
+                      with_counters: tuple[tuple[str, int, int], ...] = ()) -> Obj:
     """Put an object onto the battlefield, applying "enters with" effects first.
 
     CR 614.12: replacement effects that modify how a permanent enters apply before it enters, to the
     permanent as it would exist on the battlefield. Counters it enters with are put on it by the
     player each effect names (CR 122.6a; tribute-06), as it enters (tribute-05). The value of X
-    for its enters abilities is the spell's X (CR 107.3m).
+    for its enters abilities is the spell's X (CR 107.3m). ``with_counters``: (kind, n, by) the effect
+    putting it onto the battlefield says it enters with ("return it ... with a -1/-1 counter on it":
+    a replacement-like modification of how it enters, CR 614.1c, put as it enters, 122.6).
     """
     o = ctx.game.obj(oid)
     prospective = replace(o, zone="battlefield", controller=controller)
@@ -87,6 +90,7 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
         counters = (("loyalty", cd.loyalty, controller),)  # CR 306.5b
     if "Saga" in cd.subtypes:  # CR 714.3a: "This Saga enters with a lore counter on it" (no read ahead)
         counters = (*counters, ("lore", 1, controller))
+    counters = (*counters, *with_counters)
     event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
     entering: dict[str, Any] = {"x": x, "tribute_paid": event.get("tribute_paid"),
                                 "chosen_color": event.get("chosen_color"),

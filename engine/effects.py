@@ -12,7 +12,7 @@ from typing import Any
 from frozendict import frozendict
 
 from . import characteristics as ch
-from . import counter_effects, mana_effects, protection, replacement, stack_effects  # noqa: F401  (they register their primitives)
+from . import counter_effects, linked, mana_effects, protection, replacement, stack_effects  # noqa: F401  (they register their primitives)
 from . import mana as mana_mod
 from .context import Ctx, Decision
 from .counter_rules import become_untapped, shield_prevents_damage, shield_replaces_destruction

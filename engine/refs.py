@@ -90,9 +90,36 @@ def put_this_way(ctx: Ctx, res: Res, kind: str) -> list[int]:
     return out
 
 
+def exiled_this_way(ctx: Ctx, res: Res) -> list[int]:
+    """"That card", "the exiled card": the cards an earlier instruction of this same resolution exiled
+    (CR 400.7j: other parts of an effect can find an object it moved to a public zone; 608.2c), while
+    they are still in exile. A token exiled ceased to exist (CR 704.5d, 111.7) and is not found."""
+    out: list[int] = []
+    for e in ctx.events[res.events_from:]:
+        if e["type"] == "zone_change" and e.get("to") == "exile" and e["object"] not in out:
+            o = ctx.game.objects.get(int(e["object"]))
+            if o is not None and o.zone == "exile" and not o.token:
+                out.append(o.id)
+    return out
+
+
+def it_card(game: Game, res: Res) -> list[int]:
+    """"Return it" in an ability that triggered on a zone change: the new object it became in the zone it
+    moved to (CR 400.7e), only while it is still there as that object; a token ceased to exist."""
+    v, epoch = res.info.get("it"), res.info.get("it_card_epoch")
+    if v is None or epoch is None:
+        return []
+    o = game.objects.get(int(v))
+    return [o.id] if o is not None and o.epoch == epoch and not o.token else []
+
+
 def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """The objects a ref names that the effect can still act on."""
     game = ctx.game
+    if ref == "exiled_this_way":
+        return exiled_this_way(ctx, res)
+    if ref == "it_card":
+        return it_card(game, res)
     if isinstance(ref, dict) and "put_this_way" in ref:
         return put_this_way(ctx, res, str(ref["put_this_way"]))
     if isinstance(ref, dict) and "each" in ref:  # "each creature you control": every permanent matching

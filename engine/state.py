@@ -236,6 +236,9 @@ class Game:
     last_known: frozendict[int, Obj] = field(default_factory=frozendict)
     created: frozendict[str, int] = field(default_factory=frozendict)
     turn_effects: tuple[TurnEffect, ...] = ()  # "this turn, ..." replacement effects (ended at cleanup)
+    # CR 610.3: cards exiled "until [this permanent] leaves the battlefield": (source id, source epoch) ->
+    # the exiled cards (id, epoch in exile); a second one-shot effect returns them once it leaves
+    exiled_until: frozendict[tuple[int, int], tuple[tuple[int, int], ...]] = field(default_factory=frozendict)
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice
 

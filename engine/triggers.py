@@ -52,6 +52,11 @@ def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, inf
         lk = last_known(game, int(it), int(info.get("it_epoch", -1))) if it is not None else None
         if lk is None or not any(n > 0 for n in lk.counters.values()):
             return False
+    if "it_had_no_counter" in cond:  # persist: "if it had no -1/-1 counters on it" (as it last existed,
+        it = info.get("it")  # CR 702.79a, 603.10a)
+        lk = last_known(game, int(it), int(info.get("it_epoch", -1))) if it is not None else None
+        if lk is None or lk.counters.get(str(cond["it_had_no_counter"]), 0) > 0:
+            return False
     if cond.get("self_has_counters"):  # "if [this] has counters on it"
         me = game.objects.get(source.id)
         if me is None or me.epoch != source.epoch or not any(n > 0 for n in me.counters.values()):
@@ -135,6 +140,12 @@ def _what(game: Game, what: Any, o: Obj, src: Obj) -> bool:
     return ch.matches(game, {**what, "zone": None} if "zone" not in what else what, o, src)
 
 
+def _it_card(game: Game, event: Event) -> dict[str, Any]:
+    """The new object the object became in the zone it moved to, which the ability can find (CR 400.7e)."""
+    o = game.objects.get(event["object"])
+    return {"it_card_epoch": o.epoch} if o is not None and o.zone == event["to"] else {}
+
+
 def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict[str, Any] | None:
     """If the event satisfies the trigger condition, the info the ability will need; else None."""
     on = trig["on"]
@@ -144,15 +155,16 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):
             return {"it": o.id, "it_epoch": o.epoch}  # "that creature": this object only (CR 400.7)
-    elif on == "leaves" and t == "zone_change" and event["from"] == "battlefield":
+    elif (on == "leaves" and t == "zone_change" and event["from"] == "battlefield"
+          and trig.get("to", event["to"]) == event["to"]):  # "is put into a graveyard from the battlefield"
         lki = event["lki"]  # as it last existed on the battlefield (CR 603.10a)
         if _what(game, trig.get("what"), lki, src):
-            return {"it": lki.id, "it_epoch": lki.epoch}
+            return {"it": lki.id, "it_epoch": lki.epoch, **_it_card(game, event)}
     elif (on == "dies" and t == "zone_change" and event["from"] == "battlefield"
           and event["to"] == "graveyard"):
         lki = event["lki"]
         if ch.is_type(game, lki, "Creature") and _what(game, trig.get("what"), lki, src):
-            return {"it": lki.id}
+            return {"it": lki.id, **_it_card(game, event)}
     elif on == "cast" and t == "spell_cast" and _rel(trig.get("by"), event["player"], me):
         spell = game.obj(event["card"])
         if trig.get("spell") and not ch.matches(game, {**trig["spell"], "zone": "stack"}, spell, src):

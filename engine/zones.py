@@ -99,6 +99,10 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
     game = _add(game.with_obj(new), new, top)
     ctx.game = game
     ctx.emit({"type": "zone_change", "object": oid, "from": old.zone, "to": to, "lki": old, "cause": cause})
+    if old.zone == "battlefield" and (oid, old.epoch) in ctx.game.exiled_until:
+        from .linked import return_exiled_until  # CR 610.3: linked.py puts cards onto the battlefield
+
+        return_exiled_until(ctx, old)
     return new
 
 

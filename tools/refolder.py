@@ -119,6 +119,8 @@ FOLDERS: tuple[Folder, ...] = (
            "linked abilities: 'the chosen type' refers only to the choice its linked ability made"),
     Folder("608-resolution", ("608",),
            "resolving spells and abilities: instructions in order, values from last known information"),
+    Folder("610-one-shot-effects", ("610",),
+           "one-shot effects: a zone change 'until' an event (Banisher Priest), the card's return (610.3)"),
     Folder("611-continuous-effects", ("611", "613"),
            "continuous effects: how long they last, whom they affect, layers and timestamps"),
     Folder("614-replacement/counters", ("614",),
@@ -148,6 +150,7 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("702.61-split-second", ("702.61",),
            "split second: no spells or non-mana abilities while it is on the stack; mana abilities and "
            "triggered abilities still work"),
+    Folder("702.79-persist", ("702.79",), "persist: returning with a -1/-1 counter, as a new object"),
     Folder("702.100-evolve", ("702.100",), "evolve"),
     Folder("702.104-tribute", ("702.104",), "tribute"),
     Folder("702.122-crew", ("702.122", "301.7"), "crew, Vehicles"),

@@ -1,0 +1,67 @@
+"""Zone changes with a duration and cards put back onto the battlefield (CR 610.3, 400.7, 614.1c).
+
+"Exile target creature an opponent controls until this creature leaves the battlefield" (Banisher
+Priest) is one ability that creates two one-shot effects: one exiles the creature as it resolves, the
+other returns the exiled card immediately after the source leaves the battlefield (CR 610.3; the card's
+rulings). "Exile ..., then return that card to the battlefield" (Cloudshift) and persist put a card back
+as a new object (CR 400.7), with no memory of the one it was: its counters are gone, and what it enters
+with applies again (614.1c).
+"""
+
+from __future__ import annotations
+
+from .context import Ctx
+from .counters import enter_battlefield
+from .refs import Res, objects
+from .registry import Params, effect
+from .state import Obj, replace
+from .zones import move
+
+
+@effect("exile_until_leaves")
+def _exile_until_leaves(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 610.3: exile ``what`` until the source leaves the battlefield. If the source has already left
+    (after the ability triggered, 610.3b, or the spell or ability was put on the stack, 610.3a), nothing
+    is exiled: the source that came back is a new object (400.7), not the one the duration is about."""
+    src = ctx.game.objects.get(res.source)
+    if src is None or src.zone != "battlefield" or src.epoch != res.source_lki.epoch:
+        return
+    key = (src.id, src.epoch)
+    exiled: list[tuple[int, int]] = []
+    for oid in objects(ctx, res, p["what"]):
+        new = move(ctx, oid, "exile", cause="exile")
+        exiled.append((new.id, new.epoch))
+    until = ctx.game.exiled_until
+    ctx.game = replace(ctx.game, exiled_until=until.set(key, (*until.get(key, ()), *exiled)))
+
+
+def return_exiled_until(ctx: Ctx, left: Obj) -> None:
+    """CR 610.3: immediately after the permanent ``left`` (as it last existed) leaves the battlefield, the
+    cards exiled until then return to the battlefield, under their owners' control (610.3c), all at once
+    (610.3d). Nothing happens in between, not even state-based actions (the rulings). A card that has
+    left exile since is a new object (400.7) and stays where it is; a token ceased to exist (704.5d)."""
+    key = (left.id, left.epoch)
+    cards = ctx.game.exiled_until.get(key)
+    if cards is None:
+        return
+    ctx.game = replace(ctx.game, exiled_until=ctx.game.exiled_until.delete(key))
+    with ctx.simultaneously():
+        for oid, epoch in cards:
+            o = ctx.game.objects.get(oid)
+            if o is not None and o.zone == "exile" and o.epoch == epoch and not o.token:
+                enter_battlefield(ctx, oid, o.owner, cause="return")
+
+
+@effect("return_to_battlefield")
+def _return_to_battlefield(ctx: Ctx, res: Res, p: Params) -> None:
+    """Put ``what`` (cards in exile or a graveyard) onto the battlefield: each a new object (CR 400.7),
+    under the control of ``under`` ("you": the effect's controller; by default its owner, 110.2), entering
+    with ``counters`` ("with a -1/-1 counter on it": how it enters, CR 614.1c, put by the effect's
+    controller as it enters, 122.6). "Enters with" effects apply to it again (614.12)."""
+    extra = tuple((kind, int(n), res.controller) for kind, n in p.get("counters", {}).items())
+    for oid in objects(ctx, res, p["what"]):
+        o = ctx.game.obj(oid)
+        if o.zone not in ("exile", "graveyard"):
+            continue
+        who = res.controller if p.get("under") == "you" else o.owner
+        enter_battlefield(ctx, oid, who, cause="return", with_counters=extra)

@@ -1,0 +1,105 @@
+"""Zone changes with a duration and cards put back onto the battlefield (CR 610.3, 400.7, 702.79a)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_helpers import act, new_game, obj, target
+from frozendict import frozendict
+
+from engine import apply
+from engine.refs import Res, it_card
+from engine.state import Game
+
+
+def _pending(step: Any) -> Any:
+    """The step once every pending decision, each forced here, is answered with its one legal answer."""
+    while step.pending is not None:
+        forced = step.pending.info.get("forced")
+        assert forced, step.pending
+        step = apply(step.game, {"action": "answer", "value": forced[0]})
+    return step
+
+
+def _priest_game() -> tuple[Game, Any]:
+    return new_game([
+        {"alias": "a", "mana_pool": {"W": 3}, "hand": [{"alias": "priest", "card": "Banisher Priest"}]},
+        {"alias": "b", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}],
+         "battlefield": [{"alias": "bears", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}]},
+    ])
+
+
+def _resolve(game: Game, refs: Any) -> Game:
+    done: Game = _pending(act(game, refs, {"action": "resolve"})).game
+    return done
+
+
+def test_exile_until_the_source_leaves_records_the_card_and_returns_it_as_a_new_object() -> None:
+    g, refs = _priest_game()
+    g = _pending(act(g, refs, {"action": "cast", "player": "a", "card": "priest"})).game
+    g = _resolve(g, refs)  # the Priest enters, its ability triggers
+    g = _resolve(g, refs)  # the ability: the Bears are exiled until the Priest leaves (CR 610.3)
+    bears, priest = obj(g, refs, "bears"), obj(g, refs, "priest")
+    assert bears.zone == "exile" and dict(bears.counters) == {}
+    assert g.exiled_until == {(priest.id, priest.epoch): ((bears.id, bears.epoch),)}
+    g = act(g, refs, {"action": "pass", "player": "a"}).game
+    g = act(g, refs, {"action": "cast", "player": "b", "card": "shock"}, [target(g, refs, "priest")]).game
+    g = _resolve(g, refs)  # the Priest dies: the Bears return at once, under their owner's control (610.3c)
+    bears = obj(g, refs, "bears")
+    assert obj(g, refs, "priest").zone == "graveyard"
+    assert bears.zone == "battlefield" and bears.controller == refs.player("b") and dict(bears.counters) == {}
+    assert g.exiled_until == {}
+
+
+def test_nothing_is_exiled_when_the_source_left_before_the_ability_resolved() -> None:
+    g, refs = _priest_game()
+    g = _pending(act(g, refs, {"action": "cast", "player": "a", "card": "priest"})).game
+    g = _resolve(g, refs)
+    g = act(g, refs, {"action": "pass", "player": "a"}).game
+    g = act(g, refs, {"action": "cast", "player": "b", "card": "shock"}, [target(g, refs, "priest")]).game
+    g = _resolve(g, refs)  # Shock: the Priest dies
+    g = _resolve(g, refs)  # the ability: the Priest has left (CR 610.3b)
+    assert obj(g, refs, "bears").zone == "battlefield"
+    assert dict(obj(g, refs, "bears").counters) == {"+1/+1": 1}
+    assert g.exiled_until == {}
+
+
+def test_cloudshift_returns_the_card_it_exiled_under_its_controllers_control() -> None:
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"W": 1}, "hand": [{"alias": "cs", "card": "Cloudshift"}],
+         "battlefield": [{"alias": "bears", "card": "Grizzly Bears", "owner": "b",
+                          "counters": {"+1/+1": 2}}]},
+        {"alias": "b"},
+    ])
+    before = obj(g, refs, "bears")
+    g = act(g, refs, {"action": "cast", "player": "a", "card": "cs"}, [target(g, refs, "bears")]).game
+    g = _resolve(g, refs)
+    bears = obj(g, refs, "bears")
+    assert bears.zone == "battlefield" and bears.controller == refs.player("a")  # "under your control"
+    assert dict(bears.counters) == {} and bears.epoch == before.epoch + 2  # exiled, then returned (400.7)
+
+
+def test_it_card_is_the_new_object_in_the_zone_it_moved_to_only_while_it_is_still_that_object() -> None:
+    finks_card = {"alias": "finks", "card": "Kitchen Finks"}
+    g, refs = new_game([{"alias": "a", "graveyard": [finks_card]}, {"alias": "b"}])
+    finks = obj(g, refs, "finks")
+    res = Res(controller=0, source=finks.id, source_lki=finks,
+              info=frozendict({"it": finks.id, "it_card_epoch": finks.epoch}))
+    assert it_card(g, res) == [finks.id]  # CR 400.7e
+    moved = res.with_info(it_card_epoch=finks.epoch - 1)  # it has left that zone since: a new object
+    assert it_card(g, moved) == []
+    assert it_card(g, Res(controller=0, source=finks.id, source_lki=finks)) == []
+
+
+def test_persist_returns_a_creature_that_had_no_minus_counter_with_one() -> None:
+    g, refs = new_game([
+        {"alias": "a", "battlefield": [{"alias": "finks", "card": "Kitchen Finks",
+                                        "counters": {"+1/+1": 1}}]},
+        {"alias": "b", "mana_pool": {"B": 3}, "hand": [{"alias": "murder", "card": "Murder"}]},
+    ], active_player="b")
+    g = act(g, refs, {"action": "cast", "player": "b", "card": "murder"}, [target(g, refs, "finks")]).game
+    g = _resolve(g, refs)  # Murder: persist triggers (CR 702.79a: it had no -1/-1 counter, 603.10a)
+    assert obj(g, refs, "finks").zone == "graveyard" and len(g.stack) == 1
+    g = _resolve(g, refs)  # persist
+    finks = obj(g, refs, "finks")
+    assert finks.zone == "battlefield" and dict(finks.counters) == {"-1/-1": 1}
