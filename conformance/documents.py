@@ -39,7 +39,7 @@ Feature = Literal[
     "trigger-ordering", "state-based-actions", "legend-rule", "combat", "damage", "multiplayer",
     "priority", "sorcery-timing", "cast-triggers", "optional-effects", "sacrifice", "life",
     "stun-counters", "shield-counters", "sagas", "lose-abilities", "overload", "repeated-modes",
-    "creature-type-choice", "restricted-mana", "additional-costs", "attack-costs",
+    "creature-type-choice", "restricted-mana", "additional-costs", "attack-costs", "enlist",
     "enter-as-copy",
     "exile-until", "return-to-battlefield", "persist",
 ]
@@ -58,7 +58,7 @@ EventType = Literal[
     "did_not_resolve", "counters_put", "counters_removed", "mana_added", "zone_change", "token_created",
     "damage_dealt", "life_changed", "priority", "tribute", "villainous_choice", "step", "sacrificed",
     "destroyed", "became_target", "countered", "proliferated", "crewed", "color_chosen", "attached",
-    "spell_copied", "creature_type_chosen",
+    "spell_copied", "creature_type_chosen", "enlisted",
 ]
 #: What a fuzzer finding is about (case.schema.json ``$defs/origin``, ``area``).
 FuzzArea = Literal["counters", "mana", "targeting"]

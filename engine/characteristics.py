@@ -67,6 +67,9 @@ def as_triggered(a: Mapping[str, Any]) -> Mapping[str, Any] | None:
     or ability unless that player pays [cost]")."""
     if a["kind"] == "triggered":
         return a
+    if a["kind"] == "keyword" and a["keyword"] == "Enlist":  # CR 702.154a: "When you do, ... +X/+0"
+        return {"kind": "triggered", "trigger": {"on": "enlists", "what": "self"},
+                "effects": [{"do": "pump", "what": "self", "power": {"power_of": "it"}}]}
     if a["kind"] == "keyword" and a["keyword"] == "Evolve":  # CR 702.100a
         entering = {"types": ["Creature"], "controller": "you", "other": True}
         return {"kind": "triggered", "trigger": {"on": "enters", "what": entering},

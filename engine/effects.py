@@ -312,8 +312,10 @@ def _add_mod(ctx: Ctx, oid: int, mod: Mod) -> None:
 
 @effect("pump")
 def _pump(ctx: Ctx, res: Res, p: Params) -> None:
+    power = p.get("power", 0)  # +X/+0 where X is a creature's power (enlist, CR 702.154a)
+    power = power if isinstance(power, int) else amount(ctx, res, power)
     for oid in objects(ctx, res, p["what"]):
-        _add_mod(ctx, oid, Mod(power=p.get("power", 0), toughness=p.get("toughness", 0)))
+        _add_mod(ctx, oid, Mod(power=power, toughness=p.get("toughness", 0)))
 
 
 @effect("become_creature")

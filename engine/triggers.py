@@ -209,6 +209,10 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             return {"times": n} if n > 1 else {}
     elif on == "proliferates" and t == "proliferated" and _rel(trig.get("by", "you"), event["player"], me):
         return {"that_player": event["player"]}
+    elif on == "enlists" and t == "enlisted" and event["source"] == src.id:
+        # CR 702.154a: X is the power of the creature it enlisted ("it"), as it is now or last existed
+        tapped = game.obj(event["object"])
+        return {"it": tapped.id, "it_epoch": tapped.epoch}
     elif on == "becomes_untapped" and t == "untapped" and event["object"] == src.id:
         return {}
     elif (on == "counters_put" and t == "counters_put" and "object" in event

@@ -10,7 +10,7 @@ from frozendict import frozendict
 from . import characteristics as ch
 from . import sba, triggers
 from . import targets as tg
-from .attack_costs import pay_attack_costs
+from .attack_costs import choose_enlist, pay_attack_costs
 from .casting import spell_ability
 from .context import Ctx, Decision
 from .counter_rules import become_untapped
@@ -243,7 +243,8 @@ def declare_attackers(ctx: Ctx, player: int, attacks: list[Attack]) -> None:
         o = ctx.game.obj(a.attacker)
         if not ch.has_keyword(ctx.game, o, "Vigilance"):
             ctx.game = ctx.game.with_obj(replace(o, tapped=True))
-    pay_attack_costs(ctx, player, attacks)  # 508.1g-j
+    choose_enlist(ctx, player, attacks)  # 508.1g: optional costs to attack
+    pay_attack_costs(ctx, player, attacks)  # 508.1h-j
     ctx.game = replace(ctx.game, attacks=tuple(attacks), awaiting=None, priority=ctx.game.active,
                        passes=frozenset())
     with ctx.simultaneously():  # declared at once: "whenever ... attacks" triggers see them all (508.3a)

@@ -9,6 +9,7 @@ import pytest
 from engine_helpers import act, new_game, obj, target
 
 from engine import IllegalAction
+from engine import characteristics as ch
 from engine.state import Game
 
 
@@ -121,3 +122,30 @@ def test_phyrexian_cost_to_attack_paid_with_life() -> None:
         act(g, refs, {"action": "declare_attackers", "player": "a",
                       "attackers": [(refs.by_alias["bears"], target(g, refs, "b"))]})
     assert err.value.rule == "508.1h"
+
+
+def _skyknight(*others: dict[str, Any]) -> tuple[Game, Any]:
+    knight = {"alias": "knight", "card": "Coalition Skyknight"}
+    g, refs = new_game([{"alias": "a", "battlefield": [knight, *others]}, {"alias": "b"}])
+    return act(g, refs, {"action": "advance", "step": "declare_attackers"}).game, refs
+
+
+def test_enlist_taps_a_nonattacking_creature_and_its_trigger_adds_its_power() -> None:
+    g, refs = _skyknight({"alias": "bears", "card": "Grizzly Bears"})
+    attackers = [(refs.by_alias["knight"], target(g, refs, "b"))]
+    step = act(g, refs, {"action": "declare_attackers", "player": "a", "attackers": attackers},
+               [target(g, refs, "bears")])
+    assert obj(step.game, refs, "bears").tapped
+    assert len(step.game.stack) == 1  # "When you do" (CR 702.154a)
+    step = act(step.game, refs, {"action": "resolve"})
+    assert ch.power(step.game, obj(step.game, refs, "knight")) == 4
+
+
+def test_enlist_refuses_a_summoning_sick_creature_without_haste() -> None:
+    g, refs = _skyknight({"alias": "elves", "card": "Llanowar Elves", "summoning_sick": True},
+                         {"alias": "bears", "card": "Grizzly Bears"})
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "declare_attackers", "player": "a",
+                      "attackers": [(refs.by_alias["knight"], target(g, refs, "b"))]},
+            [target(g, refs, "elves")])
+    assert err.value.rule == "702.154a"

@@ -154,6 +154,8 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("702.100-evolve", ("702.100",), "evolve"),
     Folder("702.104-tribute", ("702.104",), "tribute"),
     Folder("702.122-crew", ("702.122", "301.7"), "crew, Vehicles"),
+    Folder("702.154-enlist", ("702.154",),
+           "enlist: an optional cost to attack, tapping a nonattacking creature to add its power"),
     Folder("704-state-based-actions", ("704",), "state-based actions, the legend rule"),
     Folder("707.10-copies", ("707.10",), "copies of spells and abilities"),
     Folder("714-sagas", ("714",),
