@@ -2,14 +2,15 @@
 protection (CR 702.16e, 615) and "any number of target" (CR 601.2c, 115.3).
 
 :func:`protected_targets_cases` draws creatures for both players, each maybe with "Protection from
-<colour>", "Hexproof from <colour>" or hexproof (the card format's keyword ``from``, as Knight of Grace
-and Beloved Chaplain), and one coloured spell or activated ability (of a coloured artifact), controlled
+<quality>", "Hexproof from <quality>" (a colour, or artifacts) or hexproof (the card format's keyword
+``from``, as Knight of Grace and Beloved Chaplain), and one spell or activated ability of an artifact,
+of a colour or colourless, controlled
 by either player, with one target creature or "any number of target creatures": it puts a +1/+1 counter
 on each target and maybe deals 1 damage to each creature. Its targets are drawn among all creatures,
 legal or not; the expected outcome comes from the rules:
 
-* CR 702.16b: a spell or ability can't target an object with protection from one of its qualities (its
-  colour here: a spell's, or the colour of an ability's source);
+* CR 702.16b: a spell or ability can't target an object with protection from one of its qualities (a
+  spell's colour; an ability's source's colour, and its card type: artifacts, CR 702.16a);
 * CR 702.11d: one with hexproof from a quality can't be the target of such spells or abilities its
   controller's opponents control; its controller's own may target it (and plain hexproof, 702.11b);
 * CR 601.2c: a cast or activation with a target that isn't legal is refused (nothing is paid or moved);
@@ -38,13 +39,18 @@ from conformance.documents import (
 from conformance.fuzz.cardgen import card
 from conformance.fuzz.strategies import Draw, make_case
 
-COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+# what a protection or "hexproof from" ability names (CR 702.16a): a colour, or a card type
+QUALITIES: dict[str, JSONObject] = {
+    **{c: {"colors": [c]} for c in "WUBRG"},
+    "artifacts": {"types": ["Artifact"]},
+}
 # a creature's way of being hard to target: (keyword, quality colour or None)
 WARDS = ("none", "protection", "hexproof-from", "hexproof")
 
 
-def warded_creature(power: int, toughness: int, ward: str, colour: str) -> Card:
-    """A creature with "Protection from <colour>", "Hexproof from <colour>", hexproof, or none."""
+def warded_creature(power: int, toughness: int, ward: str, quality: str) -> Card:
+    """A creature with "Protection from <quality>", "Hexproof from <quality>", hexproof, or none."""
     name = f"Fuzz Creature {power}-{toughness}"
     if ward == "none":
         return card(name, ["Creature"], [], cost="{1}", power=power, toughness=toughness)
@@ -52,21 +58,22 @@ def warded_creature(power: int, toughness: int, ward: str, colour: str) -> Card:
         return card(f"{name} hexproof", ["Creature"], [{"kind": "keyword", "keyword": "Hexproof"}],
                     cost="{1}", power=power, toughness=toughness)
     keyword = "Protection" if ward == "protection" else "Hexproof"
-    ability: JSONObject = {"kind": "keyword", "keyword": keyword, "from": {"colors": [colour]}}
-    c = card(f"{name} {ward} {COLOUR_NAMES[colour]}", ["Creature"], [ability], cost="{1}", power=power,
-             toughness=toughness)
-    c["text"] = f"{keyword} from {COLOUR_NAMES[colour]}"
+    ability: JSONObject = {"kind": "keyword", "keyword": keyword, "from": QUALITIES[quality]}
+    words = COLOUR_NAMES.get(quality, quality)
+    c = card(f"{name} {ward} {words}", ["Creature"], [ability], cost="{1}", power=power, toughness=toughness)
+    c["text"] = f"{keyword} from {words}"
     c["keywords"] = [keyword] if ward == "protection" else ["Hexproof from"]
     return c
 
 
-def legal_target(ward: str, quality: str, colour: str, controller: str, caster: str) -> bool:
-    """CR 702.16b, 702.11b, 702.11d: whether a spell or ability of ``colour`` controlled by ``caster`` may
-    target a creature with this ward (of ``quality``) controlled by ``controller``."""
+def legal_target(ward: str, quality: str, source: set[str], controller: str, caster: str) -> bool:
+    """CR 702.16b, 702.11b, 702.11d: whether a spell or ability from a source with the qualities
+    ``source`` (its colours, "artifacts"), controlled by ``caster``, may target a creature with this
+    ward (of ``quality``) controlled by ``controller``."""
     if ward == "protection":
-        return quality != colour
+        return quality not in source
     if ward == "hexproof-from":
-        return quality != colour or controller == caster
+        return quality not in source or controller == caster
     if ward == "hexproof":
         return controller == caster
     return True
@@ -82,7 +89,7 @@ def protected_targets_cases(draw: Draw) -> Case:
         bf: list[Permanent] = []
         for k in range(draw(st.integers(0 if p["alias"] == "alice" else 1, 2))):
             toughness, ward = draw(st.integers(1, 3)), draw(st.sampled_from(WARDS))
-            quality = draw(st.sampled_from("WUBRG"))
+            quality = draw(st.sampled_from(sorted(QUALITIES)))
             c = warded_creature(1, toughness, ward, quality)
             cards[c["name"]] = c
             alias = f"{p['alias'][0]}c{k}"
@@ -90,8 +97,10 @@ def protected_targets_cases(draw: Draw) -> Case:
             creatures[alias] = (p["alias"], ward, quality, toughness)
         p["battlefield"] = bf
     caster = draw(st.sampled_from(["alice", "bob"]))
-    colour = draw(st.sampled_from("WUBRG"))
+    colour = draw(st.sampled_from("WUBRGC"))  # the spell's, or the ability's source's; C: colourless
     by_spell = draw(st.booleans())
+    qualities = ({colour} - {"C"}) | (set() if by_spell else {"artifacts"})  # CR 702.16a
+    cost = "{1}" if colour == "C" else f"{{{colour}}}"
     many = draw(st.booleans())  # "any number of target creatures" (CR 601.2c)
     aliases = sorted(creatures)
     chosen = (draw(st.lists(st.sampled_from(aliases), unique=True)) if many
@@ -110,14 +119,14 @@ def protected_targets_cases(draw: Draw) -> Case:
     who = next(p for p in players if p["alias"] == caster)
     if by_spell:
         source = card(f"Fuzz Blessing {colour}{' many' if many else ''}{' sweep' if sweep else ''}",
-                      ["Instant"], [], cost=f"{{{colour}}}")
+                      ["Instant"], [], cost=cost)
         source["abilities"] = [{"kind": "spell", **ability}]
         who.setdefault("hand", []).append({"alias": "source", "card": source["name"]})
-        who["mana_pool"] = {colour: 1}
+        who["mana_pool"] = {colour: 1}  # {C} pays a colourless spell's {1}
         step: Action = {"action": "cast", "player": caster, "card": "source"}
     else:
         source = card(f"Fuzz Rod {colour}{' many' if many else ''}{' sweep' if sweep else ''}", ["Artifact"],
-                      [], cost=f"{{{colour}}}")
+                      [], cost=cost)
         source["abilities"] = [{"kind": "activated", "cost": {"tap": True}, **ability}]
         who.setdefault("battlefield", []).append({"alias": "source", "card": source["name"]})
         step = {"action": "activate", "player": caster, "source": "source", "ability": 0}
@@ -126,10 +135,10 @@ def protected_targets_cases(draw: Draw) -> Case:
     cards[source["name"]] = source
     script: list[Action] = [{"action": "pass", "player": "alice"}] if caster == "bob" else []
     script.append(step)
-    legal = all(legal_target(w, q, colour, ctl, caster)
+    legal = all(legal_target(w, q, qualities, ctl, caster)
                 for ctl, w, q, _ in (creatures[a] for a in chosen))
     # with no legal creature at all, "target creature" can't be chosen: refused before any choice (601.2c)
-    asked = many or any(legal_target(w, q, colour, ctl, caster) for ctl, w, q, _ in creatures.values())
+    asked = many or any(legal_target(w, q, qualities, ctl, caster) for ctl, w, q, _ in creatures.values())
     decisions: list[DecisionEntry] = (
         [{"kind": "targets", "player": caster, "source": "source", "answer": list(chosen)}] if asked else []
     )
@@ -139,7 +148,7 @@ def protected_targets_cases(draw: Draw) -> Case:
         script.append({"action": "resolve"})
         for a, (_, ward, quality, toughness) in creatures.items():
             plus = 1 if a in chosen else 0
-            damage = 1 if sweep and not (ward == "protection" and quality == colour) else 0
+            damage = 1 if sweep and not (ward == "protection" and quality in qualities) else 0
             counters = {"+1/+1": plus} if plus else {}
             objects[a] = ({"zone": "graveyard"} if damage >= toughness + plus else  # CR 704.5g
                           {"zone": "battlefield", "counters": counters, "damage": damage})
