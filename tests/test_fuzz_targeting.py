@@ -40,7 +40,8 @@ def test_protection_and_hexproof_from_bar_targets_702_16b_702_11d(case: dict[str
     """CR 702.16b: no spell or ability targets an object with protection from one of its qualities (its
     colour); CR 702.11d: an opponent's can't target one with hexproof from its quality, the controller's
     own may; CR 601.2c, 115.3: "any number of target creatures" takes any number of different legal ones,
-    none included; CR 702.16e: damage from a source of that colour to a protected creature is prevented."""
+    none included; CR 702.16e: damage from a source of that colour to a protected creature is prevented,
+    and CR 615.1a: so is damage a resolved prevention effect applies to."""
     fuzz_props.check_expected(case)
 
 
@@ -65,6 +66,7 @@ REAL = {
     "protected_from": engine.protection.protected_from,
     "hexproof_from": engine.protection.hexproof_from,
     "any_number": engine.targets.any_number,
+    "_prevention_applies": engine.protection._prevention_applies,
 }
 
 
@@ -79,8 +81,10 @@ REAL = {
         # "any number of target" read as "one target" (CR 601.2c)
         (engine.targets, "any_number",
          lambda spec, legal: {k: v for k, v in spec.items() if k != "any_number"}),
+        # "prevent all damage that would be dealt to creatures you control this turn" ignored (CR 615.1a)
+        (engine.protection, "_prevention_applies", lambda game, spec, t, target, combat: False),
     ],
-    ids=["protection-ignored", "hexproof-from-own-spells", "any-number-as-one"],
+    ids=["protection-ignored", "hexproof-from-own-spells", "any-number-as-one", "prevention-ignored"],
 )
 def test_a_planted_targeting_bug_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, module: Any,
                                            name: str, planted: Callable[..., Any]) -> None:

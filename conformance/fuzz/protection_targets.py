@@ -16,7 +16,9 @@ legal or not; the expected outcome comes from the rules:
 * CR 601.2c: a cast or activation with a target that isn't legal is refused (nothing is paid or moved);
   "any number of target creatures" takes any number of different legal creatures, none included
   (CR 115.3);
-* CR 702.16e, 615: damage from a source of a protected quality is prevented; hexproof prevents none.
+* CR 702.16e, 615: damage from a source of a protected quality is prevented; hexproof prevents none;
+  so is damage to a player's creatures once that player's "prevent all damage that would be dealt to
+  creatures you control this turn" has resolved (CR 615.1a, 615.4).
 """
 
 from __future__ import annotations
@@ -133,7 +135,22 @@ def protected_targets_cases(draw: Draw) -> Case:
         text = f"{{T}}: {text}"
     source["text"] = text  # rendered here: the shared renderer knows no "each creature" recipient
     cards[source["name"]] = source
-    script: list[Action] = [{"action": "pass", "player": "alice"}] if caster == "bob" else []
+    script: list[Action] = []
+    # "Prevent all damage that would be dealt to creatures you control this turn", cast and resolved first
+    # (CR 615.1a, 615.4): a player's creatures are dealt none of the damage
+    shelter = draw(st.sampled_from(["", "alice", "bob"])) if sweep else ""
+    if shelter:
+        passage = card("Fuzz Passage", ["Instant"], [], cost="{W}")
+        passage["abilities"] = [{"kind": "spell", "effects": [
+            {"do": "prevent_damage", "to": {"types": ["Creature"], "controller": "you"}}]}]
+        passage["text"] = "Prevent all damage that would be dealt to creatures you control this turn."
+        cards[passage["name"]] = passage
+        by = next(p for p in players if p["alias"] == shelter)
+        by.setdefault("hand", []).append({"alias": "passage", "card": passage["name"]})
+        by["mana_pool"] = {**by.get("mana_pool", {}), "W": by.get("mana_pool", {}).get("W", 0) + 1}
+        script += [{"action": "pass", "player": "alice"}] if shelter == "bob" else []
+        script += [{"action": "cast", "player": shelter, "card": "passage"}, {"action": "resolve"}]
+    script += [{"action": "pass", "player": "alice"}] if caster == "bob" else []
     script.append(step)
     legal = all(legal_target(w, q, qualities, ctl, caster)
                 for ctl, w, q, _ in (creatures[a] for a in chosen))
@@ -146,9 +163,10 @@ def protected_targets_cases(draw: Draw) -> Case:
     expect: Expect = {"objects": objects}
     if legal:
         script.append({"action": "resolve"})
-        for a, (_, ward, quality, toughness) in creatures.items():
+        for a, (controller, ward, quality, toughness) in creatures.items():
             plus = 1 if a in chosen else 0
-            damage = 1 if sweep and not (ward == "protection" and quality in qualities) else 0
+            protected = ward == "protection" and quality in qualities  # CR 702.16e
+            damage = 1 if sweep and not protected and shelter != controller else 0  # CR 615.1a
             counters = {"+1/+1": plus} if plus else {}
             objects[a] = ({"zone": "graveyard"} if damage >= toughness + plus else  # CR 704.5g
                           {"zone": "battlefield", "counters": counters, "damage": damage})
@@ -161,17 +179,20 @@ def protected_targets_cases(draw: Draw) -> Case:
     features: list[Feature] = ["targets", "target-legality", "protection", "counters", "crime"]
     features += ["up-to-targets"] if many else []
     features += ["damage"] if sweep else []
+    features += ["priority"] if shelter else []
     return make_case(
         "targeting",
         "protection-and-hexproof-from-targets",
-        ["702.16b", "702.11d", "601.2c", "115.3", "702.16e"],
+        ["702.16b", "702.11d", "601.2c", "115.3", "702.16e", "615.1a"],
         features,
         "No spell or ability targets what has protection from its colour, nor an opponent's what has "
-        "hexproof from it; damage from that colour to a protected creature is prevented",
+        "hexproof from it; damage from that colour to a protected creature, and damage a prevention effect "
+        "applies to, is prevented",
         cards,
         players,
         script,
         decisions,
         expect,
-        notes=f"{caster}'s {COLOUR_NAMES[colour]} {'spell' if by_spell else 'ability'} targets {chosen}",
+        notes=f"{caster}'s {COLOUR_NAMES[colour]} {'spell' if by_spell else 'ability'} targets {chosen}"
+        + (f"; {shelter} prevents damage to creatures they control" if shelter else ""),
     )
