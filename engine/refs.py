@@ -103,6 +103,21 @@ def exiled_this_way(ctx: Ctx, res: Res) -> list[int]:
     return out
 
 
+def found_this_way(ctx: Ctx, res: Res, ref: Any) -> list[int]:
+    """A target an earlier instruction of this same resolution moved to a public zone: other parts of the
+    effect can find the object it became there (CR 400.7j), e.g. "that card's mana value" once Reanimate
+    has put it onto the battlefield."""
+    if not (isinstance(ref, dict) and "target" in ref):
+        return []
+    ids = {int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "object"}
+    out: list[int] = []
+    for e in ctx.events[res.events_from:]:
+        if e["type"] == "zone_change" and e["object"] in ids and e["object"] not in out \
+                and e["object"] in ctx.game.objects and e["to"] not in ("library", "hand"):
+            out.append(int(e["object"]))
+    return out
+
+
 def it_card(game: Game, res: Res) -> list[int]:
     """"Return it" in an ability that triggered on a zone change: the new object it became in the zone it
     moved to (CR 400.7e), only while it is still there as that object; a token ceased to exist."""
@@ -206,6 +221,13 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         src = res.source_lki
         return sum(1 for i in ctx.game.battlefield
                    if ch.matches(ctx.game, value["count"], ctx.game.obj(i), src, res.controller))
+    if isinstance(value, dict) and "mana_value_of" in value:  # Reanimate: "that card's mana value"
+        found = objects(ctx, res, value["mana_value_of"])
+        if found:
+            return ch.mana_value(ctx.game, ctx.game.obj(found[0]))
+        moved = found_this_way(ctx, res, value["mana_value_of"])  # the card as it was where it came from:
+        # its printed mana cost, X is 0 off the stack (202.3e; Reanimate's ruling: not the permanent's)
+        return int(ctx.game.cards[ctx.game.obj(moved[0]).card].mana_value) if moved else 0
     if isinstance(value, dict) and "counters_on" in value:
         found = objects(ctx, res, value["counters_on"])
         obj = ctx.game.obj(found[0]) if found else it_last_known(ctx, res, value["counters_on"])

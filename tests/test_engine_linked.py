@@ -103,3 +103,18 @@ def test_persist_returns_a_creature_that_had_no_minus_counter_with_one() -> None
     g = _resolve(g, refs)  # persist
     finks = obj(g, refs, "finks")
     assert finks.zone == "battlefield" and dict(finks.counters) == {"-1/-1": 1}
+
+
+def test_reanimate_finds_the_card_it_moved_and_loses_life_equal_to_its_mana_value() -> None:
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"B": 1}, "hand": [{"alias": "rean", "card": "Reanimate"}]},
+        {"alias": "b", "graveyard": [{"alias": "bears", "card": "Grizzly Bears"},
+                                     {"alias": "ballista", "card": "Walking Ballista"}]},
+    ])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "rean"}, [target(g, refs, "bears")])
+    g2 = _resolve(step.game, refs)  # CR 400.7j: "that card's mana value" is found on the battlefield
+    assert obj(g2, refs, "bears").zone == "battlefield" and obj(g2, refs, "bears").controller == 0
+    assert g2.players[0].life == 18
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "rean"}, [target(g, refs, "ballista")])
+    g3 = _resolve(step.game, refs)  # X is 0 off the stack (CR 202.3e)
+    assert g3.players[0].life == 20
