@@ -51,7 +51,7 @@ DecisionKind = Literal[
     "targets", "distribute", "x", "modes", "mana_payment", "proliferate", "replacement_effect",
     "trigger_order", "choose_player", "tribute", "villainous_choice", "may", "mana_color", "sacrifice",
     "discard", "outside_game_card", "legend_rule", "new_targets", "color", "combat_damage", "tap_cost",
-    "counter_kind", "convoke", "alternative_cost", "creature_type",
+    "counter_kind", "convoke", "alternative_cost", "creature_type", "copy_of",
 ]
 EventType = Literal[
     "spell_cast", "ability_activated", "ability_triggered", "crime_committed", "resolved",

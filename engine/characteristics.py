@@ -25,6 +25,10 @@ PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
 def card(game: Game, o: Obj) -> CardDef:
+    """Its copiable values (CR 613.2c, 707.2): its printed card, or what a copy effect made it (layer 1,
+    613.2a); every other characteristic is worked out from these."""
+    if o.copy is not None:
+        return o.copy
     c: CardDef = game.cards[o.card]
     return c
 
@@ -105,11 +109,11 @@ class InPlay:
     def __init__(self, game: Game) -> None:
         cards = game.cards
         with_statics = WITH_STATICS.get(_with_statics, cards)
-        sources = [s for s in map(game.objects.__getitem__, game.battlefield) if s.card in with_statics] \
-            if with_statics else []  # each permanent looked at once
+        sources = [s for s in map(game.objects.__getitem__, game.battlefield)
+                   if (s.card in with_statics and s.copy is None) or (s.copy is not None and s.copy.statics)]
         # a permanent that lost all abilities has no static abilities (layer 6, CR 613.1f)
         self.statics = tuple((s, st) for s in sources if lost_abilities_at(s) is None
-                             for st in cards[s.card].statics)
+                             for st in card(game, s).statics)
         applying = [(src, st) for src, st in self.statics if "affects" in st]
         self.power_toughness = tuple((src, st) for src, st in applying if "power" in st or "toughness" in st)
         self.abilities = tuple((src, st) for src, st in applying if st.get("abilities"))

@@ -85,7 +85,7 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     o = ctx.game.obj(oid)
     prospective = replace(o, zone="battlefield", controller=controller)
     counters: tuple[tuple[str, int, int], ...] = ()
-    cd = ctx.game.cards[o.card]
+    cd = ch.card(ctx.game, o)
     if "Planeswalker" in cd.types and cd.loyalty:
         counters = (("loyalty", cd.loyalty, controller),)  # CR 306.5b
     if "Saga" in cd.subtypes:  # CR 714.3a: "This Saga enters with a lore counter on it" (no read ahead)
@@ -94,7 +94,7 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
     entering: dict[str, Any] = {"x": x, "tribute_paid": event.get("tribute_paid"),
                                 "chosen_color": event.get("chosen_color"),
-                                "chosen_type": event.get("chosen_type")}
+                                "chosen_type": event.get("chosen_type"), "copy": event["obj"].copy}
     if attached_to is not None:  # an Aura spell enters attached (CR 303.4f, 608.3c): its triggers see it so
         entering["attached_to"] = attached_to
     # it enters with its counters (CR 614.1c): enters triggers see them (their "if" included: evolve)

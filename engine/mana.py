@@ -330,7 +330,7 @@ def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: b
     cands = [r for r in replacement._candidates(game, event)]
     out: set[str] = set()
 
-    def explore(ev: dict[str, Any], applied: frozenset[tuple[int, int]]) -> None:
+    def explore(ev: dict[str, Any], applied: frozenset[tuple[int, int, str]]) -> None:
         # CR 616.1e-f: after each one applies, the effects applicable now are checked again (Damping
         # Sphere applies once Mana Reflection has made two mana); every choice sequence is one order
         now = [r for r in cands if r.key not in applied and replacement._applies(game, r, ev)]

@@ -43,7 +43,7 @@ class Refs:
     def _matches(self, game: Game, o: Obj, q: Mapping[str, Any]) -> bool:
         if o.zone in OUTSIDE:
             return False
-        if "name" in q and o.card != q["name"]:
+        if "name" in q and ch.card(game, o).name != q["name"]:  # a copy has the name it copied (707.2)
             return False
         if "controller" in q and self.players[o.controller] != q["controller"]:
             return False
@@ -95,7 +95,7 @@ class Refs:
             if match is None:
                 raise MalformedAction(f"no applicable replacement effect from {answer!r}")
             return match
-        if kind in ("choose_player", "legend_rule", "outside_game_card"):
+        if kind in ("choose_player", "legend_rule", "outside_game_card", "copy_of"):
             return None if answer is None else self._option_for(game, d, answer)
         if kind == "mana_payment":
             return {k: v for k, v in answer.items() if v}
@@ -141,7 +141,7 @@ def _object_view(game: Game, o: Obj, refs: Refs) -> dict[str, Any]:
     p, t = ch.power_toughness(game, o)
     cd = ch.card(game, o)
     return {
-        "ref": refs.ref_of(game, o.id), "name": o.card, "zone": o.zone,
+        "ref": refs.ref_of(game, o.id), "name": cd.name, "zone": o.zone,
         "owner": refs.players[o.owner], "controller": refs.players[o.controller], "token": o.token,
         "tapped": o.tapped if o.zone == "battlefield" else False,
         "counters": {k: n for k, n in o.counters.items() if n},

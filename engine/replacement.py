@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import characteristics as ch
+from . import copies
 from .context import Ctx, Decision
 from .creature_types import CREATURE_TYPES, is_creature_type
 from .errors import IllegalAction
@@ -29,10 +30,13 @@ class Repl:
     index: int  # ability index in the source's definition; -1 for a keyword (tribute)
     spec: Mapping[str, Any]
     controller: int
+    # for the entering permanent's own effects, the name of the copiable values they come from: once it
+    # has become a copy (CR 707.5) the copied card's effects are other effects than its printed ones
+    origin: str = ""
 
     @property
-    def key(self) -> tuple[int, int]:
-        return (self.source, self.index)
+    def key(self) -> tuple[int, int, str]:
+        return (self.source, self.index, self.origin)
 
 
 def _turn_effects(game: Game) -> list[Repl]:
@@ -71,14 +75,16 @@ def _entering_candidates(game: Game, event: REvent) -> list[Repl]:
                          or (spec["event"] == "enters" and "affects" in spec)):
                 out.append(Repl(sid, i, spec, s.controller))
     o: Obj = event["obj"]
-    for i, a in enumerate(ch.card(game, o).abilities):
+    own = ch.card(game, o)  # once it is entering as a copy, the copied card's effects (CR 707.5)
+    for i, a in enumerate(own.abilities):
         if a["kind"] == "replacement":
             spec = a["replacement"]
             if ((spec["event"] == "enters" and "affects" not in spec)
                     or (spec["event"] == "put_counters" and spec.get("affects", {}).get("self"))):
-                out.append(Repl(o.id, i, spec, o.controller))
+                out.append(Repl(o.id, i, spec, o.controller, own.name))
         if a["kind"] == "keyword" and a["keyword"] == "Tribute":
-            out.append(Repl(o.id, i, {"event": "enters", "tribute": int(a.get("n", 0))}, o.controller))
+            tribute = {"event": "enters", "tribute": int(a.get("n", 0))}
+            out.append(Repl(o.id, i, tribute, o.controller, own.name))
     return out
 
 
@@ -203,6 +209,8 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     if kind == "enters":
         if "tribute" in spec:
             return _tribute(ctx, r, event)
+        if "copy" in spec:  # "You may have this enter as a copy of ..." (CR 707.5, 614.1c)
+            return copies.enter_as_copy(ctx, r.spec["copy"], event)
         if "choose" in spec:  # "As this enters, choose a color / a creature type" (CR 614.12)
             return CHOICES_AS_ENTERS[spec["choose"]](ctx, r, event)
         if spec.get("tapped"):  # "This enters tapped" (CR 614.1c)
@@ -312,12 +320,14 @@ def _order_free(spec: Mapping[str, Any]) -> bool:
 
 def run(ctx: Ctx, event: REvent) -> REvent:
     """Apply every applicable replacement effect to ``event``, in the affected player's order."""
-    done: set[tuple[int, int]] = set()
+    done: set[tuple[int, int, str]] = set()
     while True:
         cands = [r for r in _candidates(ctx.game, event)
                  if r.key not in done and _applies(ctx.game, r, event)]
         if not cands:
             return event
+        # CR 616.1c: an effect that would make it enter as a copy of another object must be chosen first
+        cands = [r for r in cands if "copy" in r.spec] or cands
         if len(cands) == 1 or all(_order_free(c.spec) for c in cands):
             chosen = cands[0]
         else:

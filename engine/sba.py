@@ -149,7 +149,7 @@ def _legend_rule(ctx: Ctx) -> list[int]:
         for oid in game.battlefield:
             o = game.obj(oid)
             if o.controller == player and "Legendary" in ch.card(game, o).supertypes:
-                by_name.setdefault(o.card, []).append(oid)
+                by_name.setdefault(ch.card(game, o).name, []).append(oid)  # a copy's name (707.2)
         for same in by_name.values():
             if len(same) < 2:
                 continue

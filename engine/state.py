@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from frozendict import frozendict
+
+if TYPE_CHECKING:
+    from .cards import CardDef
 
 T = TypeVar("T")
 
@@ -120,13 +123,16 @@ class Obj:
     spell_copy: bool = False  # a copy of a spell (CR 707.10): not a card; gone once off the stack
     timestamp: int = 0  # when it entered the battlefield (CR 613.7e): orders its static abilities' effects
     skip_untaps: int = 0  # 1: "doesn't untap during its controller's next untap step" (any number of them)
+    # the copiable values a copy effect gave it as it entered (layer 1, CR 613.2a, 707.2, 707.5), its
+    # exceptions included (707.9b): what it is instead of its printed card; None: not a copy
+    copy: CardDef | None = None
 
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""
         return replace(self, zone=zone, tapped=False, sick=False, counters=frozendict(), damage=0,
                        deathtouched=False, attached_to=None, mods=(), tribute_paid=None,
                        loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None, chosen_color=None,
-                       chosen_type=None, skip_untaps=0, **changes)
+                       chosen_type=None, skip_untaps=0, copy=None, **changes)
 
 
 @dataclass(frozen=True)

@@ -157,6 +157,8 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("702.154-enlist", ("702.154",),
            "enlist: an optional cost to attack, tapping a nonattacking creature to add its power"),
     Folder("704-state-based-actions", ("704",), "state-based actions, the legend rule"),
+    Folder("707-copying-objects", ("707",),
+           "copies of permanents: entering as a copy (Clone, Spark Double), copiable values, exceptions"),
     Folder("707.10-copies", ("707.10",), "copies of spells and abilities"),
     Folder("714-sagas", ("714",),
            "Sagas: lore counters, chapter abilities, sacrificing a Saga after its final chapter"),

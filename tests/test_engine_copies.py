@@ -1,0 +1,89 @@
+"""Copies of permanents (CR 707): entering as a copy (707.5), copiable values (707.2, 707.3), exceptions
+(707.9), copy effects chosen first (616.1c)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_helpers import act, new_game, obj, target
+
+from engine import characteristics as ch
+from engine.errors import IllegalAction
+from engine.game import Step
+from engine.state import Game
+
+
+def _cast_and_resolve(g: Game, refs: Any, alias: str, *answers: Any) -> Step:
+    step = act(g, refs, {"action": "cast", "player": "a", "card": alias})
+    return act(step.game, refs, {"action": "resolve"}, *answers)
+
+
+def test_clone_gets_the_printed_values_not_counters_or_status() -> None:
+    """CR 707.2: counters and status are not copied; the name, power and toughness are."""
+    bears = {"alias": "bears", "card": "Grizzly Bears", "tapped": True, "counters": {"+1/+1": 2}}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 4}, "hand": [{"alias": "clone", "card": "Clone"}]},
+                        {"alias": "b", "battlefield": [bears]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "clone"})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.pending is not None and step.pending.kind == "copy_of"
+    assert set(step.pending.options) == {target(step.game, refs, "bears"), None}
+    step = act(step.game, refs, {"action": "answer", "value": target(step.game, refs, "bears")})
+    clone = obj(step.game, refs, "clone")
+    assert clone.zone == "battlefield" and not clone.tapped and not any(clone.counters.values())
+    assert ch.card(step.game, clone).name == "Grizzly Bears"
+    assert ch.power_toughness(step.game, clone) == (2, 2)
+    assert clone.card == "Clone"  # still the Clone card: the copy effect sets its characteristics (layer 1)
+
+
+def test_copying_nothing_leaves_the_printed_clone() -> None:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 4}, "hand": [{"alias": "clone", "card": "Clone"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    step = _cast_and_resolve(g, refs, "clone", None)
+    clone = obj(step.game, refs, "clone")
+    assert clone.copy is None and clone.zone == "graveyard"  # a 0/0 (CR 704.5f)
+
+
+def test_a_copy_of_a_copy_copies_what_it_copied() -> None:
+    """CR 707.3: the copy's copiable values are the copied information."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 8}, "hand": [{"alias": "c1", "card": "Clone"},
+                                                                       {"alias": "c2", "card": "Clone"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    step = _cast_and_resolve(g, refs, "c1", target(g, refs, "bears"))
+    step = _cast_and_resolve(step.game, refs, "c2", target(step.game, refs, "c1"))
+    c2 = obj(step.game, refs, "c2")
+    assert c2.zone == "battlefield" and ch.card(step.game, c2).name == "Grizzly Bears"
+
+
+def test_a_permanent_the_card_does_not_allow_is_refused_under_707_5() -> None:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 4},
+                         "hand": [{"alias": "imp", "card": "Clever Impersonator"}]},
+                        {"alias": "b", "battlefield": [{"alias": "forest", "card": "Forest"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "imp"})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.pending is not None and target(step.game, refs, "forest") not in step.pending.options
+    with pytest.raises(IllegalAction) as refused:
+        act(step.game, refs, {"action": "answer", "value": target(step.game, refs, "forest")})
+    assert refused.value.rule == "707.5"
+
+
+def test_a_copied_planeswalker_enters_with_its_printed_loyalty_and_spark_doubles_extra_one() -> None:
+    """CR 306.5b, 707.5; Spark Double's exceptions (707.9b, 707.9e): not legendary, one more loyalty."""
+    ajani = {"alias": "ajani", "card": "Ajani Goldmane", "counters": {"loyalty": 2}}
+    double = {"alias": "double", "card": "Spark Double"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 4}, "hand": [double], "battlefield": [ajani]},
+                        {"alias": "b"}])
+    step = _cast_and_resolve(g, refs, "double", target(g, refs, "ajani"))
+    double = obj(step.game, refs, "double")
+    assert double.counters.get("loyalty") == 5 and not double.counters.get("+1/+1")
+    assert "Legendary" not in ch.card(step.game, double).supertypes
+    assert obj(step.game, refs, "ajani").zone == "battlefield"
+
+
+def test_a_copy_leaves_its_copy_effect_behind_when_it_changes_zones() -> None:
+    """CR 400.7: a new object; the copy effect applied as it entered (707.5) is gone."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 4}, "hand": [{"alias": "clone", "card": "Clone"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    step = _cast_and_resolve(g, refs, "clone", target(g, refs, "bears"))
+    clone = obj(step.game, refs, "clone")
+    assert clone.copy is not None and clone.moved("graveyard").copy is None
