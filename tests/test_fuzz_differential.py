@@ -91,3 +91,22 @@ def test_a_step_the_reference_engine_refused_is_expected_refused_for_its_rule() 
     )
     expect = expect_from({"expect": {}}, {"steps": ["ok", "rejected"]}, ["steps"], observed)
     assert expect["rejected"] == [{"step": 1, "rule": "602.5a"}]  # rule is required by case.schema.json
+
+
+def test_an_illegal_answer_to_a_decision_the_other_engine_takes_itself_is_no_finding() -> None:
+    """A generated case that answers a forced decision illegally ("any number of target creatures" with
+    only an opponent's hexproof creature: the one legal choice is none, the case picks it) is not
+    applicable to an engine that takes forced decisions itself (spec/README.md 1.4): its activation with
+    no target is no disagreement. An engine that asks is still compared (the reference adapter agrees)."""
+    from hypothesis import find
+
+    from conformance.fuzz.protection_targets import protected_targets_cases
+
+    def illegal_forced(case: dict[str, Any]) -> bool:
+        creatures = [e for p in case["setup"]["players"] for e in p.get("battlefield", [])
+                     if e["alias"] != "source"]
+        return bool("rejected" in case["expect"] and case["decisions"] and len(creatures) == 1)
+
+    case = find(protected_targets_cases(), illegal_forced, settings=settings(database=None, max_examples=2000))
+    differential.check_agree(case, f"{sys.executable} {ADAPTERS / 'forced_auto.py'}", "targeting")
+    differential.check_agree(case, REFERENCE, "targeting")
