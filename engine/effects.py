@@ -18,6 +18,7 @@ from .context import Ctx, Decision
 from .counter_rules import become_untapped, shield_prevents_damage, shield_replaces_destruction
 from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
+from .linked import record_exiled_with
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
 from .registry import Params, effect, perform
 from .state import COLORS, Mod, Obj, Target, TurnEffect, replace
@@ -198,9 +199,11 @@ def _return_to_hand(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("exile")
 def _exile(ctx: Ctx, res: Res, p: Params) -> None:
-    """CR 406.2: to exile an object is to put it into the exile zone from whatever zone it is in."""
-    for oid in objects(ctx, res, p["what"]):
-        move(ctx, oid, "exile")
+    """CR 406.2: to exile an object is to put it into the exile zone from whatever zone it is in.
+    ``linked``: a linked ability of the same object refers to "the exiled card" (CR 607.2a)."""
+    exiled = [move(ctx, oid, "exile") for oid in objects(ctx, res, p["what"])]
+    if p.get("linked"):
+        record_exiled_with(ctx, res, exiled)
 
 
 def sacrifice(ctx: Ctx, oid: int) -> None:

@@ -52,6 +52,15 @@ def return_exiled_until(ctx: Ctx, left: Obj) -> None:
                 enter_battlefield(ctx, oid, o.owner, cause="return")
 
 
+def record_exiled_with(ctx: Ctx, res: Res, exiled: list[Obj]) -> None:
+    """CR 607.2a: "exile ..." in an ability linked to another that refers to "the exiled card": remember the
+    cards this object's ability exiled, under the object as it was when the ability was put on the stack (a
+    source that has left since is a new object, 400.7: a later object's linked ability can't find them)."""
+    key = (res.source, res.source_lki.epoch)
+    cards = (*ctx.game.exiled_with.get(key, ()), *((o.id, o.epoch) for o in exiled))
+    ctx.game = replace(ctx.game, exiled_with=ctx.game.exiled_with.set(key, cards))
+
+
 @effect("return_to_battlefield")
 def _return_to_battlefield(ctx: Ctx, res: Res, p: Params) -> None:
     """Put ``what`` (cards in exile or a graveyard) onto the battlefield: each a new object (CR 400.7),

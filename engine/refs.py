@@ -118,6 +118,17 @@ def found_this_way(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     return out
 
 
+def exiled_with_this(game: Game, res: Res) -> list[int]:
+    """"The exiled card" in a linked ability (CR 607.2a): only the cards the linked exile ability of this
+    same object exiled, still in exile as those objects (a token ceased to exist, 704.5d)."""
+    out: list[int] = []
+    for oid, epoch in game.exiled_with.get((res.source, res.source_lki.epoch), ()):
+        o = game.objects.get(oid)
+        if o is not None and o.zone == "exile" and o.epoch == epoch and not o.token:
+            out.append(oid)
+    return out
+
+
 def it_card(game: Game, res: Res) -> list[int]:
     """"Return it" in an ability that triggered on a zone change: the new object it became in the zone it
     moved to (CR 400.7e), only while it is still there as that object; a token ceased to exist."""
@@ -135,6 +146,8 @@ def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
         return exiled_this_way(ctx, res)
     if ref == "it_card":
         return it_card(game, res)
+    if ref == "exiled_with_this":
+        return exiled_with_this(game, res)
     if isinstance(ref, dict) and "put_this_way" in ref:
         return put_this_way(ctx, res, str(ref["put_this_way"]))
     if isinstance(ref, dict) and "each" in ref:  # "each creature you control": every permanent matching

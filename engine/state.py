@@ -245,6 +245,9 @@ class Game:
     # CR 610.3: cards exiled "until [this permanent] leaves the battlefield": (source id, source epoch) ->
     # the exiled cards (id, epoch in exile); a second one-shot effect returns them once it leaves
     exiled_until: frozendict[tuple[int, int], tuple[tuple[int, int], ...]] = field(default_factory=frozendict)
+    # CR 607.2a, 406.6: the cards an ability of (source id, source epoch) exiled, which its linked ability
+    # ("return the exiled card") refers to, and only those
+    exiled_with: frozendict[tuple[int, int], tuple[tuple[int, int], ...]] = field(default_factory=frozendict)
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice
 

@@ -118,3 +118,22 @@ def test_reanimate_finds_the_card_it_moved_and_loses_life_equal_to_its_mana_valu
     step = act(g, refs, {"action": "cast", "player": "a", "card": "rean"}, [target(g, refs, "ballista")])
     g3 = _resolve(step.game, refs)  # X is 0 off the stack (CR 202.3e)
     assert g3.players[0].life == 20
+
+
+def test_the_exiled_card_of_a_linked_ability_is_only_what_its_own_exile_ability_exiled() -> None:
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"W": 3}, "hand": [{"alias": "ring", "card": "Oblivion Ring"}]},
+        {"alias": "b", "mana_pool": {"G": 2}, "hand": [{"alias": "nat", "card": "Naturalize"}],
+         "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}],
+         "exile": [{"alias": "other", "card": "Forest"}]},
+    ])
+    g = _pending(act(g, refs, {"action": "cast", "player": "a", "card": "ring"})).game
+    g = _resolve(g, refs)
+    g = _resolve(g, refs)  # exiles the Bears and remembers them for the Ring (CR 607.2a)
+    ring, bears = obj(g, refs, "ring"), obj(g, refs, "bears")
+    assert g.exiled_with == {(ring.id, ring.epoch): ((bears.id, bears.epoch),)}
+    g = act(g, refs, {"action": "pass", "player": "a"}).game
+    g = act(g, refs, {"action": "cast", "player": "b", "card": "nat"}, [target(g, refs, "ring")]).game
+    g = _resolve(g, refs)  # the Ring is destroyed; its leaves ability triggers
+    g = _resolve(g, refs)  # "return the exiled card": the Bears, not the Forest already in exile
+    assert obj(g, refs, "bears").zone == "battlefield" and obj(g, refs, "other").zone == "exile"
