@@ -197,7 +197,9 @@ def _pay_nonmana_costs(ctx: Ctx, player: int, o: Obj, cost: Mapping[str, Any], x
                      cost=True)
     if "remove_counters" in cost:
         rc = cost["remove_counters"]
-        n = x if rc["amount"] == "X" else int(rc["amount"])
+        # "Remove all" (Catti-brie): however many there are, 0 too; X is that number (107.3a)
+        n = (x if rc["amount"] == "X" else ctx.game.obj(o.id).counters.get(rc["counter"], 0)
+             if rc["amount"] == "all" else int(rc["amount"]))
         if ctx.game.obj(o.id).counters.get(rc["counter"], 0) < n:  # "Remove X": no more than there are
             raise IllegalAction("118.3", f"{o.alias or o.card} has fewer than {n} {rc['counter']} counters "
                                          "to remove")
@@ -304,7 +306,7 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
         # CR 614.17b: a cost that includes an event that can't happen can't be paid (Devoted Druid's ruling)
         raise IllegalAction("614.17b", f"{pc['counter']} counters can't be put on {o.alias or o.card}")
     rc = cost.get("remove_counters")
-    if rc and rc["amount"] != "X" and o.counters.get(rc["counter"], 0) < rc["amount"]:
+    if rc and rc["amount"] not in ("X", "all") and o.counters.get(rc["counter"], 0) < rc["amount"]:
         raise IllegalAction("602.2b", f"not enough {rc['counter']} counters to remove")
 
 
@@ -353,6 +355,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     if "modes" in ability:  # a modal activated ability: modes announced first (602.2b, 601.2b, 700.2a)
         ability = modes.choose(ctx, player, src, ability)
     x = _choose_x(ctx, player, oid, cost.get("mana", ""), variable=has_x(cost))  # 107.3a, 601.2b
+    rc = cost.get("remove_counters")
+    if rc is not None and rc["amount"] == "all":  # "where X is the number of counters removed this way"
+        x = src.counters.get(rc["counter"], 0)  # what paying the cost, next, removes
     if x < int(ability.get("x_min", 0)):  # "X can't be 0" (Marath)
         raise IllegalAction("107.3a", f"X can't be less than {ability['x_min']} for this ability")
     slots = tg.choose(ctx, player, src, ability.get("targets", ()),

@@ -149,3 +149,19 @@ def test_enlist_refuses_a_summoning_sick_creature_without_haste() -> None:
                       "attackers": [(refs.by_alias["knight"], target(g, refs, "b"))]},
             [target(g, refs, "elves")])
     assert err.value.rule == "702.154a"
+
+
+def test_remove_all_counters_with_none_there_is_paid_and_x_is_0() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "catti", "card": "Catti-brie of Mithral Hall"}, {"alias": "forest", "card": "Forest"}]},
+        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}],
+        active_player="b", step="beginning_of_combat")
+    g = act(g, refs, {"action": "advance", "step": "declare_attackers"}).game
+    g = act(g, refs, {"action": "declare_attackers", "player": "b",
+                      "attackers": [(refs.by_alias["bears"], target(g, refs, "a"))]}).game
+    g = act(g, refs, {"action": "pass", "player": "b"}).game
+    g = act(g, refs, {"action": "activate", "player": "a", "source": "forest", "ability": 0}).game
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "catti", "ability": 0},
+               [target(g, refs, "bears")])
+    ability = next(s for s in step.game.stack if s.source == refs.by_alias["catti"])
+    assert ability.x == 0 and ability.targets
