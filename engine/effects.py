@@ -12,8 +12,9 @@ from typing import Any
 from frozendict import frozendict
 
 from . import characteristics as ch
-from . import counter_effects, linked, mana_effects, protection, replacement, stack_effects  # noqa: F401  (they register their primitives)
+from . import copies, counter_effects, linked, mana_effects, protection, replacement, stack_effects  # noqa: F401  (they register their primitives)
 from . import mana as mana_mod
+from .cards import CardDef
 from .context import Ctx, Decision
 from .counter_rules import become_untapped, shield_prevents_damage, shield_replaces_destruction
 from .counters import put_counters, put_entering_counters, remove_counters
@@ -250,25 +251,47 @@ def _create_token(ctx: Ctx, res: Res, p: Params) -> None:
                 create_token(ctx, p["token"], who, tapped=bool(p.get("tapped")))
 
 
-def create_token(ctx: Ctx, name: str, controller: int, *, tapped: bool = False) -> Obj:
+def create_token(ctx: Ctx, name: str, controller: int, *, tapped: bool = False,
+                 copy: CardDef | None = None) -> Obj:
+    """``copy``: a token that's a copy of an object has that object's copiable values (CR 707.2, 111.1)."""
     game = ctx.game
-    if name not in game.cards:
+    if copy is None and name not in game.cards:
         raise IllegalAction("111.10", f"no token definition named {name!r} in the catalogue")
     oid = game.next_id
     nth = game.created.get(name, 0) + 1
     ts = game.timestamp + 1
     o = Obj(id=oid, card=name, owner=controller, controller=controller, zone="battlefield", token=True,
-            tapped=tapped, sick=True, created=nth, timestamp=ts)
+            tapped=tapped, sick=True, created=nth, timestamp=ts, copy=copy)
     ctx.game = replace(game, next_id=oid + 1, created=game.created.set(name, nth), timestamp=ts)
+    cd = ch.card(ctx.game, o)
+    loyalty = (("loyalty", cd.loyalty, controller),) if "Planeswalker" in cd.types and cd.loyalty else ()
     # CR 614.12, 111.1: a token entering is modified like any permanent ("creatures you control enter
-    # with an additional +1/+1 counter")
-    entering = replacement.run(ctx, {"kind": "enters", "obj": o, "counters": (), "x": 0})
+    # with an additional +1/+1 counter"); a copy's copied "enters with" abilities apply (707.5), and a
+    # planeswalker's printed loyalty (306.5b)
+    entering = replacement.run(ctx, {"kind": "enters", "obj": o, "counters": loyalty, "x": 0})
     ctx.game = place(ctx.game, o)
     ctx.emit({"type": "token_created", "object": oid, "controller": controller})
     ctx.emit({"type": "zone_change", "object": oid, "from": None, "to": "battlefield", "lki": None,
               "cause": "token"})
     put_entering_counters(ctx, o, entering["counters"])
     return ctx.game.obj(oid)
+
+
+@effect("create_token_copy")
+def _create_token_copy(ctx: Ctx, res: Res, p: Params) -> None:
+    """"Create a token that's a copy of [an object]" (CR 707.2, 111.2): the token has the object's
+    copiable values (printed values and other copy effects; not its counters, status or other effects),
+    with the effect's exceptions (707.9a-b); it enters like any token (its copied "enters with" abilities
+    apply, 707.5), and replacement effects on creating tokens may create more (614.1a)."""
+    for oid in objects(ctx, res, p["what"]):
+        original = copies.copiable_values(ctx.game, ctx.game.obj(oid))
+        values = copies.with_exceptions(original, p.get("except", {}))
+        for who in players(ctx, res, p.get("player", "you")):
+            event = replacement.run(ctx, {"kind": "create_tokens", "controller": who, "token": values.name,
+                                          "count": 1})
+            with ctx.simultaneously():
+                for _ in range(event["count"]):
+                    create_token(ctx, values.name, who, copy=values)
 
 
 @effect("draw")

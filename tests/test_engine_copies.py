@@ -87,3 +87,17 @@ def test_a_copy_leaves_its_copy_effect_behind_when_it_changes_zones() -> None:
     step = _cast_and_resolve(g, refs, "clone", target(g, refs, "bears"))
     clone = obj(step.game, refs, "clone")
     assert clone.copy is not None and clone.moved("graveyard").copy is None
+
+
+def test_a_token_copy_has_the_copiable_values_and_the_copied_enters_with_counters() -> None:
+    """CR 707.2, 707.5, 111.2: create_token_copy; the token is named as what it copies."""
+    hatchling = {"alias": "hatchling", "card": "Belligerent Hatchling", "tapped": True}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 3}, "battlefield": [hatchling],
+                         "hand": [{"alias": "cc", "card": "Cackling Counterpart"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "cc"}, (target(g, refs, "hatchling"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    tokens = [o for o in step.game.objects.values() if o.token and o.zone == "battlefield"]
+    assert len(tokens) == 1
+    token = tokens[0]
+    assert token.card == "Belligerent Hatchling" and not token.tapped
+    assert dict(token.counters) == {"-1/-1": 4} and ch.power_toughness(step.game, token) == (2, 2)
