@@ -225,6 +225,11 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
     if value == "X":
         return res.x
     if isinstance(value, dict) and "power_of" in value:
+        if value["power_of"] == "it" and "it_lki_epoch" in res.info:  # a creature that died: its power
+            # as it last existed on the battlefield, not the card's in the graveyard (CR 608.2h)
+            lk = last_known(ctx.game, int(res.info["it"]), int(res.info["it_lki_epoch"]))
+            if lk is not None:
+                return ch.power(ctx.game, lk)
         found = objects(ctx, res, value["power_of"])
         if found:
             return ch.power(ctx.game, ctx.game.obj(found[0]))

@@ -164,7 +164,9 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
           and event["to"] == "graveyard"):
         lki = event["lki"]
         if ch.is_type(game, lki, "Creature") and _what(game, trig.get("what"), lki, src):
-            return {"it": lki.id, **_it_card(game, event)}
+            # "it" is the card now in the graveyard; its information as it last existed on the
+            # battlefield ("where X is that creature's power", CR 608.2h, 603.10a) is it_lki_epoch's
+            return {"it": lki.id, "it_lki_epoch": lki.epoch, **_it_card(game, event)}
     elif on == "cast" and t == "spell_cast" and _rel(trig.get("by"), event["player"], me):
         spell = game.obj(event["card"])
         if trig.get("spell") and not ch.matches(game, {**trig["spell"], "zone": "stack"}, spell, src):

@@ -1,0 +1,26 @@
+"""'Where X is that creature's power' in a dies trigger: the creature as it last existed (CR 608.2h)."""
+
+from __future__ import annotations
+
+from engine_helpers import act, new_game, obj, target
+
+
+def _kresh_murders_bears(counters: dict[str, int]) -> int:
+    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 2, "C": 1},
+                         "hand": [{"alias": "murder", "card": "Murder"}],
+                         "battlefield": [{"alias": "kresh", "card": "Kresh the Bloodbraided"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears",
+                                                        "counters": counters}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "murder"}, [target(g, refs, "bears")])
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "resolve"}, True)  # Kresh's trigger: "you may" - yes
+    return int(obj(step.game, refs, "kresh").counters.get("+1/+1", 0))
+
+
+def test_dies_trigger_uses_the_power_the_creature_had_on_the_battlefield() -> None:
+    # Kresh the Bloodbraided: the Bears died a 3/3 with a +1/+1 counter; the card in the graveyard is a 2/2
+    assert _kresh_murders_bears({"+1/+1": 1}) == 3
+
+
+def test_dies_trigger_power_without_counters_is_the_printed_power() -> None:
+    assert _kresh_murders_bears({}) == 2
