@@ -2,15 +2,15 @@
 protection (CR 702.16e, 615) and "any number of target" (CR 601.2c, 115.3).
 
 :func:`protected_targets_cases` draws creatures for both players, each maybe with "Protection from
-<quality>", "Hexproof from <quality>" (a colour, or artifacts) or hexproof (the card format's keyword
-``from``, as Knight of Grace and Beloved Chaplain), and one spell or activated ability of an artifact,
-of a colour or colourless, controlled
-by either player, with one target creature or "any number of target creatures": it puts a +1/+1 counter
+<quality>", "Hexproof from <quality>" (a colour, artifacts or creatures) or hexproof (the card format's
+keyword ``from``, as Knight of Grace and Beloved Chaplain), and one spell, or activated ability of an
+artifact or a creature, of a colour or colourless, controlled by either player, with one target
+creature or "any number of target creatures": it puts a +1/+1 counter
 on each target and maybe deals 1 damage to each creature. Its targets are drawn among all creatures,
 legal or not; the expected outcome comes from the rules:
 
 * CR 702.16b: a spell or ability can't target an object with protection from one of its qualities (a
-  spell's colour; an ability's source's colour, and its card type: artifacts, CR 702.16a);
+  spell's colour; an ability's source's colour, and its card type: artifacts, creatures, CR 702.16a);
 * CR 702.11d: one with hexproof from a quality can't be the target of such spells or abilities its
   controller's opponents control; its controller's own may target it (and plain hexproof, 702.11b);
 * CR 601.2c: a cast or activation with a target that isn't legal is refused (nothing is paid or moved);
@@ -46,7 +46,9 @@ COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green
 QUALITIES: dict[str, JSONObject] = {
     **{c: {"colors": [c]} for c in "WUBRG"},
     "artifacts": {"types": ["Artifact"]},
+    "creatures": {"types": ["Creature"]},
 }
+SOURCE_KINDS = ("spell", "artifact", "creature")  # an instant, or an activated ability of a permanent
 # a creature's way of being hard to target: (keyword, quality colour or None)
 WARDS = ("none", "protection", "hexproof-from", "hexproof")
 
@@ -100,8 +102,11 @@ def protected_targets_cases(draw: Draw) -> Case:
         p["battlefield"] = bf
     caster = draw(st.sampled_from(["alice", "bob"]))
     colour = draw(st.sampled_from("WUBRGC"))  # the spell's, or the ability's source's; C: colourless
-    by_spell = draw(st.booleans())
-    qualities = ({colour} - {"C"}) | (set() if by_spell else {"artifacts"})  # CR 702.16a
+    kind = draw(st.sampled_from(SOURCE_KINDS))
+    by_spell = kind == "spell"
+    qualities = ({colour} - {"C"}) | ({f"{kind}s"} if kind != "spell" else set())  # CR 702.16a
+    if kind == "creature":  # a creature too: a legal target of its own ability (CR 115.5 bars only itself)
+        creatures["source"] = (caster, "none", "", 3)
     cost = "{1}" if colour == "C" else f"{{{colour}}}"
     many = draw(st.booleans())  # "any number of target creatures" (CR 601.2c)
     aliases = sorted(creatures)
@@ -126,13 +131,21 @@ def protected_targets_cases(draw: Draw) -> Case:
         who.setdefault("hand", []).append({"alias": "source", "card": source["name"]})
         who["mana_pool"] = {colour: 1}  # {C} pays a colourless spell's {1}
         step: Action = {"action": "cast", "player": caster, "card": "source"}
-    else:
+    elif kind == "artifact":
         source = card(f"Fuzz Rod {colour}{' many' if many else ''}{' sweep' if sweep else ''}", ["Artifact"],
                       [], cost=cost)
         source["abilities"] = [{"kind": "activated", "cost": {"tap": True}, **ability}]
         who.setdefault("battlefield", []).append({"alias": "source", "card": source["name"]})
         step = {"action": "activate", "player": caster, "source": "source", "ability": 0}
         text = f"{{T}}: {text}"
+    else:  # a creature's "{1}: ..." (no {T}: it may have come under its controller's control this turn)
+        source = card(f"Fuzz Shaman {colour}{' many' if many else ''}{' sweep' if sweep else ''}",
+                      ["Creature"], [], cost=cost, power=1, toughness=3)
+        source["abilities"] = [{"kind": "activated", "cost": {"mana": "{1}"}, **ability}]
+        who.setdefault("battlefield", []).append({"alias": "source", "card": source["name"]})
+        who["mana_pool"] = {"C": 1}
+        step = {"action": "activate", "player": caster, "source": "source", "ability": 0}
+        text = f"{{1}}: {text}"
     source["text"] = text  # rendered here: the shared renderer knows no "each creature" recipient
     cards[source["name"]] = source
     script: list[Action] = []
@@ -170,12 +183,14 @@ def protected_targets_cases(draw: Draw) -> Case:
             counters = {"+1/+1": plus} if plus else {}
             objects[a] = ({"zone": "graveyard"} if damage >= toughness + plus else  # CR 704.5g
                           {"zone": "battlefield", "counters": counters, "damage": damage})
-        objects["source"] = {"zone": "graveyard"} if by_spell else {"zone": "battlefield", "tapped": True}
+        if kind != "creature":
+            objects["source"] = {"zone": "graveyard"} if by_spell else {"zone": "battlefield", "tapped": True}
     else:
         expect["rejected"] = [{"step": len(script) - 1, "rule": ["601.2c", "702.16b", "702.11d", "115.1"]}]
         for a in creatures:
             objects[a] = {"zone": "battlefield", "counters": {}, "damage": 0}
-        objects["source"] = {"zone": "hand"} if by_spell else {"zone": "battlefield", "tapped": False}
+        if kind != "creature":
+            objects["source"] = {"zone": "hand"} if by_spell else {"zone": "battlefield", "tapped": False}
     features: list[Feature] = ["targets", "target-legality", "protection", "counters", "crime"]
     features += ["up-to-targets"] if many else []
     features += ["damage"] if sweep else []
