@@ -15,6 +15,7 @@ from typing import Any
 from . import characteristics as ch
 from .cards import CardDef
 from .context import Ctx, Decision
+from .creature_types import is_creature_type
 from .errors import IllegalAction
 from .state import Game, Obj, replace
 
@@ -28,13 +29,21 @@ def copiable_values(game: Game, o: Obj) -> CardDef:
 
 def with_exceptions(values: CardDef, exceptions: Mapping[str, Any]) -> CardDef:
     """CR 707.9a-b: the copy effect's modifications become part of the copy's copiable values ("it isn't
-    legendary", "it has haste"), so a copy of the copy has them too (Spark Double's ruling)."""
+    legendary", "it has haste", "except it's a 1/1 green Frog"), so a copy of the copy has them too
+    (Spark Double's ruling). ``creature_types`` replaces its creature types only (its other subtypes,
+    205.3m, stay)."""
     supertypes = values.supertypes
     if exceptions.get("not_legendary"):
         supertypes = tuple(t for t in supertypes if t != "Legendary")
-    abilities = (*values.abilities, *exceptions.get("abilities", ()))
+    subtypes = values.subtypes
+    if "creature_types" in exceptions:
+        subtypes = (*(t for t in subtypes if not is_creature_type(t)), *exceptions["creature_types"])
     # dataclasses.replace, not state.replace: a new CardDef works out its cached properties again
-    return dataclasses.replace(values, supertypes=supertypes, abilities=abilities)
+    return dataclasses.replace(
+        values, supertypes=supertypes, subtypes=subtypes,
+        abilities=(*values.abilities, *exceptions.get("abilities", ())),
+        power=exceptions.get("power", values.power), toughness=exceptions.get("toughness", values.toughness),
+        colors=tuple(exceptions.get("colors", values.colors)))
 
 
 def _extra_counters(exceptions: Mapping[str, Any], values: CardDef, controller: int,

@@ -101,3 +101,17 @@ def test_a_token_copy_has_the_copiable_values_and_the_copied_enters_with_counter
     token = tokens[0]
     assert token.card == "Belligerent Hatchling" and not token.tapped
     assert dict(token.counters) == {"-1/-1": 4} and ch.power_toughness(step.game, token) == (2, 2)
+
+
+def test_exceptions_set_power_toughness_color_and_creature_types_only() -> None:
+    """CR 707.9b: "except it's a 1/1 green Frog": those values replace the copied ones; the name and
+    abilities are copied, and subtypes that aren't creature types would stay (205.3m)."""
+    brute = {"alias": "brute", "card": "Boggart Brute", "tapped": True}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 1, "G": 1, "U": 1}, "battlefield": [brute],
+                         "hand": [{"alias": "croak", "card": "Croaking Counterpart"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "croak"}, (target(g, refs, "brute"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    token = next(o for o in step.game.objects.values() if o.token and o.zone == "battlefield")
+    values = ch.card(step.game, token)
+    assert (values.name, values.power, values.toughness, values.colors) == ("Boggart Brute", 1, 1, ("G",))
+    assert ch.subtypes(step.game, token) == ("Frog",) and ch.has_keyword(step.game, token, "Menace")
