@@ -14,7 +14,7 @@ from planted import the_saved_case
 import engine.mana
 from conformance.fuzz import props as fuzz_props
 from conformance.fuzz.regressions import ENV_DIR
-from conformance.fuzz.restricted_mana import check_restricted_mana, restricted_mana_cases
+from conformance.fuzz.restricted_mana import can_pay, check_restricted_mana, restricted_mana_cases
 from conformance.fuzz.strategies import extra_lands, mana_cases
 from conformance.run.compare import compare
 from engine import run_case
@@ -82,3 +82,9 @@ def test_a_planted_engine_whose_restricted_mana_pays_nothing_is_caught(
     case = _planted(monkeypatch, tmp_path, lambda game, player, purpose, source: [])
     assert "rejected" not in case["expect"]
     assert compare(case, run_case(case, {})), "the case must fail on the planted engine"
+
+
+def test_the_restricted_mana_oracle_pays_hybrid_symbols_either_way_107_4e() -> None:
+    assert can_pay({"R": 1}, "{R/G}") and can_pay({"G": 1}, "{R/G}") and not can_pay({"C": 1}, "{R/G}")
+    assert can_pay({"C": 2}, "{2/R}") and can_pay({"R": 1}, "{2/R}") and not can_pay({"C": 1}, "{2/R}")
+    assert can_pay({"C": 2, "R": 1}, "{1}{R}{C}") and not can_pay({"C": 1}, "{1}{C}")

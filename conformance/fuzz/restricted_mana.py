@@ -18,12 +18,14 @@ spell or activates the ability.
   accepted and refused (for the same rule), the same final pool by type and the same zones.
 
 The oracle is the rule, not the engine: which restrictions allow the thing paid for is read from the
-drawn filters, and whether a cost can be paid is counted directly (the costs drawn have only generic
-and one-type symbols).
+drawn filters, and whether a cost can be paid is counted directly (:func:`can_pay`: the costs drawn
+have generic, one-type and hybrid symbols).
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -128,7 +130,7 @@ def restricted_mana_cases(draw: Draw) -> tuple[Case, list[int]]:
         plain[f"land{i}"] = f"{{{colour}}}"
     as_spell = draw(st.booleans())
     kind = draw(st.sampled_from(sorted(SPELL_KINDS) if as_spell else SOURCE_KINDS))
-    coloured = draw(st.lists(st.sampled_from("RGC"), max_size=2))
+    coloured = draw(st.lists(st.sampled_from(["R", "G", "C", "R/G", "2/R"]), max_size=2))
     cost = _symbols(draw(st.integers(0 if coloured else 1, 2)), coloured)
     payee = _payee(kind, as_spell, cost)
     cards[payee["name"]] = payee
@@ -182,14 +184,21 @@ def _allows(restriction: Mapping[str, object], purpose: str, types: Sequence[str
 
 
 def can_pay(pool: Mapping[str, int], cost: str) -> bool:
-    """A cost of generic and one-type symbols ({2}{R}{C}) can be paid from ``pool`` (CR 601.2h, 107.4)."""
-    from engine.mana import parse_cost
-
-    need = Counter(s for s in parse_cost(cost) if not s.isdigit())
-    generic = sum(int(s) for s in parse_cost(cost) if s.isdigit())
-    if any(pool.get(t, 0) < n for t, n in need.items()):
-        return False
-    return sum(pool.values()) - sum(need.values()) >= generic
+    """Whether ``pool`` pays a cost of generic, one-type and hybrid symbols ({2}{R}{C}, {R/G}: red or
+    green; {2/R}: red or two generic), each hybrid one paid one of its ways (CR 601.2h, 107.4e)."""
+    symbols = re.findall(r"\{([^}]+)\}", cost)
+    ways: list[list[tuple[int, str | None]]] = []  # per symbol: (generic, type) alternatives
+    for sym in symbols:
+        parts = sym.split("/")
+        ways.append([(int(p), None) if p.isdigit() else (0, p) for p in parts])
+    for choice in itertools.product(*ways):
+        need = Counter(t for _, t in choice if t is not None)
+        generic = sum(n for n, _ in choice)
+        if all(pool.get(t, 0) >= n for t, n in need.items()) and (
+            sum(pool.values()) - sum(need.values()) >= generic
+        ):
+            return True
+    return False
 
 
 def _picking(picks: Sequence[int]) -> Chooser:
