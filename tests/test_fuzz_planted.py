@@ -1,0 +1,121 @@
+"""Bugs planted in the reference engine are caught by the fuzz properties of the newer primitives: mana
+with a spending restriction (CR 106.6, conformance/fuzz/restricted_mana.py) and protection, "hexproof
+from", "any number of target" and damage prevention (CR 702.16b, 702.11d, 601.2c, 615.1a,
+conformance/fuzz/protection_targets.py). Each shrunk case is valid, fails on the planted engine and
+passes on the real one. (Kept out of tests/test_fuzz_<area>.py, whose examples/s the fuzz benchmark
+measures.)"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from planted import the_saved_case
+
+import engine.mana
+import engine.protection
+import engine.targets
+from conformance.fuzz import props as fuzz_props
+from conformance.fuzz.protection_targets import protected_targets_cases
+from conformance.fuzz.regressions import ENV_DIR, with_forced_marks
+from conformance.fuzz.restricted_mana import check_restricted_mana, restricted_mana_cases
+from conformance.run.compare import compare
+from engine import run_case
+
+REAL_SPENDABLE = engine.mana.spendable
+
+
+def _planted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, spendable: Any) -> dict[str, Any]:
+    """Plant ``spendable`` in the engine's mana payment; the case the restricted-mana fuzz saves."""
+    monkeypatch.setenv(ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(engine.mana, "spendable", spendable)
+
+    @settings(max_examples=300, database=None, deadline=None, report_multiple_bugs=False,
+              suppress_health_check=list(HealthCheck))
+    @given(restricted_mana_cases())
+    def fuzz(drawn: tuple[dict[str, Any], list[int]]) -> None:
+        check_restricted_mana(drawn)  # type: ignore[arg-type]
+
+    return the_saved_case(fuzz, tmp_path)
+
+
+def test_a_planted_engine_spending_restricted_mana_on_anything_is_caught(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An engine that ignores "spend this mana only to ..." (every restricted mana pays everything) is
+    caught, and the shrunk case expects the cast refused under CR 106.6; it passes on the real engine."""
+    def every_restricted_mana(game: Any, player: int, purpose: Any, source: Any) -> list[int]:
+        return list(range(len(game.players[player].restricted_mana)))
+
+    case = _planted(monkeypatch, tmp_path, every_restricted_mana)
+    assert case["origin"]["invariant"] == "restricted-mana-spent-only-as-allowed"
+    assert [r["rule"] for r in case["expect"]["rejected"]] == ["106.6"]
+    assert compare(case, run_case(case, {})), "the case must fail on the planted engine"
+    monkeypatch.setattr(engine.mana, "spendable", REAL_SPENDABLE)
+    assert compare(case, run_case(case, {})) == [], "the case must pass on the real engine"
+
+
+def test_a_planted_engine_whose_restricted_mana_pays_nothing_is_caught(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The converse: restricted mana that never pays, even what it may (Cavern of Souls' mana refused for
+    a creature spell of the chosen type), is caught too."""
+    case = _planted(monkeypatch, tmp_path, lambda game, player, purpose, source: [])
+    assert "rejected" not in case["expect"]
+    assert compare(case, run_case(case, {})), "the case must fail on the planted engine"
+
+
+def _caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, module: Any, name: str,
+            planted: Callable[..., Any]) -> dict[str, Any]:
+    """Plant ``planted`` as ``module.name``; the case the protection fuzz saves, failing on the plant."""
+    monkeypatch.setenv(ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(module, name, planted)
+
+    @settings(max_examples=300, database=None, deadline=None, report_multiple_bugs=False,
+              suppress_health_check=list(HealthCheck))
+    @given(protected_targets_cases())
+    def fuzz(case: dict[str, Any]) -> None:
+        fuzz_props.check_expected(case)
+
+    case = the_saved_case(fuzz, tmp_path)
+    assert compare(case, run_case(case, {})), "the case must fail on the planted engine"  # type: ignore[arg-type]
+    return case
+
+
+REAL = {
+    "protected_from": engine.protection.protected_from,
+    "hexproof_from": engine.protection.hexproof_from,
+    "any_number": engine.targets.any_number,
+    "_prevention_applies": engine.protection._prevention_applies,
+}
+
+
+@pytest.mark.parametrize(
+    ("module", "name", "planted"),
+    [
+        # protection from a colour ignored when targeting and for damage (CR 702.16b, 702.16e)
+        (engine.protection, "protected_from", lambda game, o, source: False),
+        # hexproof from a colour that stops its controller's own spells too (CR 702.11d)
+        (engine.protection, "hexproof_from",
+         lambda game, o, source, controller: REAL["hexproof_from"](game, o, source, o.controller + 1)),
+        # "any number of target" read as "one target" (CR 601.2c)
+        (engine.targets, "any_number",
+         lambda spec, legal: {k: v for k, v in spec.items() if k != "any_number"}),
+        # "prevent all damage that would be dealt to creatures you control this turn" ignored (CR 615.1a)
+        (engine.protection, "_prevention_applies", lambda game, spec, t, target, combat: False),
+    ],
+    ids=["protection-ignored", "hexproof-from-own-spells", "any-number-as-one", "prevention-ignored"],
+)
+def test_a_planted_targeting_bug_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, module: Any,
+                                           name: str, planted: Callable[..., Any]) -> None:
+    """Each planted engine is caught by the protection fuzz, and its shrunk case passes on the real one
+    (its forced marks judged again by the real engine, as triage does with tools/mark_forced.py: the
+    planted engine may see one legal target where the rules leave two)."""
+    case = _caught(monkeypatch, tmp_path, module, name, planted)
+    assert case["origin"]["invariant"] == "protection-and-hexproof-from-targets"
+    monkeypatch.setattr(module, name, REAL[name])
+    case = with_forced_marks(case)
+    assert compare(case, run_case(case, {})) == [], "the case must pass on the real engine"  # type: ignore[arg-type]
