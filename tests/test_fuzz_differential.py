@@ -107,6 +107,7 @@ def test_an_illegal_answer_to_a_decision_the_other_engine_takes_itself_is_no_fin
                      if e["alias"] != "source"]
         return bool("rejected" in case["expect"] and case["decisions"] and len(creatures) == 1)
 
-    case = find(protected_targets_cases(), illegal_forced, settings=settings(database=None, max_examples=2000))
+    budget = settings(database=None, max_examples=2000)
+    case = find(protected_targets_cases(), illegal_forced, settings=budget)
     differential.check_agree(case, f"{sys.executable} {ADAPTERS / 'forced_auto.py'}", "targeting")
     differential.check_agree(case, REFERENCE, "targeting")
