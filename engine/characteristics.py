@@ -27,10 +27,19 @@ PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 def card(game: Game, o: Obj) -> CardDef:
     """Its copiable values (CR 613.2c, 707.2): its printed card, or what a copy effect made it (layer 1,
     613.2a); every other characteristic is worked out from these."""
+    if o.mods:  # "becomes a copy" until end of turn: the latest copy effect wins (timestamps, 613.2a)
+        became = [(m.timestamp, m.copy) for m in o.mods if m.copy is not None]
+        if became:
+            return max(became, key=lambda tc: tc[0])[1]
     if o.copy is not None:
         return o.copy
     c: CardDef = game.cards[o.card]
     return c
+
+
+def is_copy(o: Obj) -> bool:
+    """A copy effect gives it other copiable values than its printed card's (CR 707.2, 613.2a)."""
+    return o.copy is not None or any(m.copy is not None for m in o.mods)
 
 
 def lost_abilities_at(o: Obj) -> int | None:
@@ -110,7 +119,7 @@ class InPlay:
         cards = game.cards
         with_statics = WITH_STATICS.get(_with_statics, cards)
         sources = [s for s in map(game.objects.__getitem__, game.battlefield)
-                   if (s.card in with_statics and s.copy is None) or (s.copy is not None and s.copy.statics)]
+                   if (s.card in with_statics and not is_copy(s)) or (is_copy(s) and card(game, s).statics)]
         # a permanent that lost all abilities has no static abilities (layer 6, CR 613.1f)
         self.statics = tuple((s, st) for s in sources if lost_abilities_at(s) is None
                              for st in card(game, s).statics)

@@ -336,6 +336,29 @@ def _add_mod(ctx: Ctx, oid: int, mod: Mod) -> None:
     ctx.game = ctx.game.with_obj(replace(o, mods=(*o.mods, replace(mod, timestamp=timestamp))))
 
 
+@effect("become_copy")
+def _become_copy(ctx: Ctx, res: Res, p: Params) -> None:
+    """"Choose a [creature] on the battlefield. Target creature becomes a copy of that creature until end
+    of turn" (Cytoshape): the creature copied is chosen as the spell resolves, not targeted (a `copy_of`
+    decision, CR 608.2d). The target gets its copiable values (CR 707.2: printed values and other copy
+    effects; not counters, status or other effects) as a copy effect in layer 1 with a new timestamp
+    (613.2a, 613.7b); its own counters and the effects already applying to it stay (Cytoshape's ruling),
+    and it ends in the cleanup step (514.2)."""
+    what = objects(ctx, res, p["what"])
+    game = ctx.game
+    options = tuple(("object", i, game.obj(i).epoch) for i in game.battlefield
+                    if ch.matches(game, p.get("of", {"types": ["Creature"]}), game.obj(i), res.source_lki,
+                                  res.controller))
+    if not what or not options:
+        return
+    chosen = ctx.choose(Decision("copy_of", res.controller, res.source, options, 1, 1))
+    if chosen not in options:
+        raise IllegalAction("608.2d", "choose one of the permanents the spell allows")
+    values = copies.copiable_values(game, game.obj(chosen[1]))
+    for oid in what:
+        _add_mod(ctx, oid, Mod(copy=values))
+
+
 @effect("pump")
 def _pump(ctx: Ctx, res: Res, p: Params) -> None:
     power = p.get("power", 0)  # +X/+0 where X is a creature's power (enlist, CR 702.154a)

@@ -92,6 +92,7 @@ class Mod:
     loses_abilities: bool = False  # "loses all abilities" (layer 6, CR 613.1f): those it had before it
     colors: tuple[str, ...] | None = None  # "becomes blue": its colors set (layer 5, CR 613.1e)
     creature_types: tuple[str, ...] | None = None  # "becomes a Frog": its creature types set (layer 4)
+    copy: CardDef | None = None  # "becomes a copy of [a creature]": its copiable values (layer 1, CR 613.2a)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from engine_helpers import act, new_game, obj, target
 from engine import characteristics as ch
 from engine.errors import IllegalAction
 from engine.game import Step
-from engine.state import Game
+from engine.state import Game, replace
 
 
 def _cast_and_resolve(g: Game, refs: Any, alias: str, *answers: Any) -> Step:
@@ -115,3 +115,18 @@ def test_exceptions_set_power_toughness_color_and_creature_types_only() -> None:
     values = ch.card(step.game, token)
     assert (values.name, values.power, values.toughness, values.colors) == ("Boggart Brute", 1, 1, ("G",))
     assert ch.subtypes(step.game, token) == ("Frog",) and ch.has_keyword(step.game, token, "Menace")
+
+
+def test_becoming_a_copy_until_end_of_turn_keeps_counters_and_ends_at_cleanup() -> None:
+    """Cytoshape: a layer 1 copy effect (CR 613.2a) as a modification until end of turn (514.2)."""
+    bears = {"alias": "bears", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 1, "G": 1, "U": 1}, "battlefield": [bears],
+                         "hand": [{"alias": "cyto", "card": "Cytoshape"}]},
+                        {"alias": "b", "battlefield": [{"alias": "maw", "card": "Colossal Dreadmaw"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "cyto"}, (target(g, refs, "bears"),))
+    step = act(step.game, refs, {"action": "resolve"}, target(step.game, refs, "maw"))
+    o = obj(step.game, refs, "bears")
+    assert ch.is_copy(o) and ch.card(step.game, o).name == "Colossal Dreadmaw"
+    assert ch.power_toughness(step.game, o) == (7, 7)
+    after = step.game.with_obj(replace(o, mods=()))  # as the cleanup step ends it (514.2)
+    assert ch.card(after, after.obj(o.id)).name == "Grizzly Bears"
