@@ -17,7 +17,7 @@ from .cards import CardDef
 from .context import Ctx, Decision
 from .creature_types import is_creature_type
 from .errors import IllegalAction
-from .state import Game, Obj, replace
+from .state import Game, Mod, Obj, replace
 
 
 def copiable_values(game: Game, o: Obj) -> CardDef:
@@ -86,4 +86,6 @@ def enter_as_copy(ctx: Ctx, spec: Mapping[str, Any], event: dict[str, Any]) -> d
     if "Planeswalker" in values.types and values.loyalty:  # the copied card's 306.5b ability
         bundles.append(("loyalty", values.loyalty, o.controller))
     bundles += _extra_counters(exceptions, values, o.controller, int(event["x"]))
+    if spec.get("until") == "end_of_turn":  # Cursed Mirror: a modification ending at cleanup (514.2)
+        return {**event, "obj": replace(o, mods=(*o.mods, Mod(copy=values))), "counters": tuple(bundles)}
     return {**event, "obj": replace(o, copy=values), "counters": tuple(bundles)}

@@ -95,6 +95,8 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     entering: dict[str, Any] = {"x": x, "tribute_paid": event.get("tribute_paid"),
                                 "chosen_color": event.get("chosen_color"),
                                 "chosen_type": event.get("chosen_type"), "copy": event["obj"].copy}
+    if event["obj"].mods:  # a copy effect "until end of turn" it entered with (Cursed Mirror, CR 707.5)
+        entering["mods"] = event["obj"].mods
     if attached_to is not None:  # an Aura spell enters attached (CR 303.4f, 608.3c): its triggers see it so
         entering["attached_to"] = attached_to
     # it enters with its counters (CR 614.1c): enters triggers see them (their "if" included: evolve)

@@ -130,3 +130,15 @@ def test_becoming_a_copy_until_end_of_turn_keeps_counters_and_ends_at_cleanup() 
     assert ch.power_toughness(step.game, o) == (7, 7)
     after = step.game.with_obj(replace(o, mods=()))  # as the cleanup step ends it (514.2)
     assert ch.card(after, after.obj(o.id)).name == "Grizzly Bears"
+
+
+def test_entering_as_a_copy_until_end_of_turn_is_a_modification_of_the_new_object() -> None:
+    """Cursed Mirror (CR 707.5, 514.2): the copy effect it enters with is a modification, not its own
+    copiable values, so it ends with the turn."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 2, "R": 1},
+                         "hand": [{"alias": "mirror", "card": "Cursed Mirror"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    step = _cast_and_resolve(g, refs, "mirror", target(g, refs, "bears"))
+    mirror = obj(step.game, refs, "mirror")
+    assert mirror.copy is None and [m.copy is not None for m in mirror.mods] == [True]
+    assert ch.card(step.game, mirror).name == "Grizzly Bears" and ch.has_keyword(step.game, mirror, "Haste")
