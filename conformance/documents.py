@@ -348,6 +348,7 @@ EventPattern = TypedDict(
         "step": JSONValue,
         "turn": JSONValue,
         "color": JSONValue,
+        "creature_type": JSONValue,
         "attached_to": JSONValue,
     },
     total=False,
