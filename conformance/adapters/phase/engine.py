@@ -36,6 +36,7 @@ from conformance.adapters.phase.vocab import (
     ZONE_TO_PHASE,
     attached_events,
     attachments,
+    copy_branch,
     crew_flags,
     decision_events,
     infect_giver,
@@ -104,6 +105,7 @@ class PhaseRun:
         self.log: list[tuple[int, Any]] = []  # every action phase accepted since then
         self.outside: dict[str, tuple[int, int, str]] = {}  # sideboard alias -> (seat, index, card)
         self.entering_choice: int | None = None  # a permanent phase asks a choice for as it enters
+        self.copy_declinable = False  # the copy effect was accepted at phase's apply-or-decline prompt
         self.attachments: dict[int, Any] = {}  # Equipment and Auras: attached_to before the action
         self.attachables: list[int] | None = None  # the Equipment and Auras (vocab.attachments)
 
@@ -619,7 +621,15 @@ class PhaseRun:
             except Rejected:
                 return False
 
+        if key == "CopyTargetChoice" and self.copy_declinable and options is not None:
+            options = [*options, None]  # declining was offered at the prompt before (CR 707.5: "you may")
+            self.copy_declinable = False
         index = self.book.match(kind, player, source_matches, options) if handler else None
+        if index is not None and key == "ReplacementChoice:Copy" and self.book.entries[index]["answer"]:
+            # accept the copy effect; the CopyTargetChoice phase asks next takes the copy_of answer
+            self.apply(seat, {"type": "ChooseReplacement", "data": {"index": copy_branch(data, True)}})
+            self.copy_declinable = True
+            return
         if index is not None and handler:
             answer = self.book.entries[index]["answer"]
             # recorded first: an answer phase cannot be sent (not among what it offers) rejects the step

@@ -52,6 +52,12 @@ def _replacement(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[s
     raise Rejected(f"replacement_effect: {answer!r} is not among the effects phase offers")
 
 
+def copy_branch(d: dict[str, Any], accept: bool) -> int:
+    """The index of phase's copy-effect candidate (accept) or of its "Decline" candidate."""
+    return next(i for i, c in enumerate(d.get("candidates") or [])
+                if (c.get("description") == "Decline") != accept)
+
+
 def _choose_player(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
     return {"type": "ChooseOption", "data": {"choice": str(run.resolve_ref(answer).get("Player"))}}
 
@@ -82,6 +88,10 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     NamedChoice says in ``choice_type`` whether a player (Opponent, Player) or a colour is named."""
     if kind_type == "EffectZoneChoice":
         return f"EffectZoneChoice:{data.get('effect_kind')}"
+    optional = (data.get("kind") or {}).get("type") == "OptionalBranch"
+    if kind_type == "ReplacementChoice" and optional and any(
+            "a copy of" in str(c.get("description", "")) for c in data.get("candidates") or []):
+        return "ReplacementChoice:Copy"  # "you may have ~ enter as (become) a copy of ..." (CR 707.5)
     if kind_type == "PayCost":  # a cost's choice: which permanent to sacrifice, ...
         return f"PayCost:{(data.get('kind') or {}).get('type')}"
     choice = data.get("choice_type")
@@ -333,6 +343,16 @@ PROMPTS: dict[str, PromptHandler] = {
         "creature_type",
         lambda r, d: [str(o) for o in d.get("options", [])],
         lambda r, d, a: {"type": "ChooseOption", "data": {"choice": str(a)}}),
+    # "you may have ~ enter as a copy of ..." (CR 707.5): phase asks whether to apply the copy effect
+    # (candidates: the effect, "Decline"), then which permanent (CopyTargetChoice). The case's one
+    # copy_of decision answers both: null declines here; a ref accepts here (engine.py, without using the
+    # answer) and is the answer to CopyTargetChoice
+    "ReplacementChoice:Copy": (
+        "copy_of", lambda r, d: None,
+        lambda r, d, a: {"type": "ChooseReplacement", "data": {"index": copy_branch(d, a is not None)}}),
+    "CopyTargetChoice": (
+        "copy_of", lambda r, d: [r.ref_of(t) for t in d.get("valid_targets") or []],
+        lambda r, d, a: {"type": "ChooseTarget", "data": {"target": r.resolve_ref(a)}}),
     "TributeChoice": ("tribute", _offered("DecideOptionalEffect", "accept", bool),
                       lambda r, d, a: {"type": "DecideOptionalEffect", "data": {"accept": bool(a)}}),
     # "sacrifice this unless you sacrifice a creature" (CR 118.12): pay = do the "unless" action
