@@ -144,3 +144,26 @@ def chain_has_targets(ability: Any) -> bool:
             return True
         ability = ability.get("sub_ability")
     return False
+
+
+def names(raw: list[dict[str, Any]]) -> dict[int, str]:
+    """The names a batch's records give its objects (ZoneChanged's record, TokenCreated's name)."""
+    found: dict[int, str] = {}
+    for ev in raw:
+        d = ev.get("data") or {}
+        oid, name = d.get("object_id"), (d.get("record") or {}).get("name") or d.get("name")
+        if isinstance(oid, int) and isinstance(name, str):
+            found.setdefault(oid, name)
+    return found
+
+
+def enters_next(raw: list[dict[str, Any]], i: int, oid: Any) -> bool:
+    """Whether the counters of raw[i] are put on ``oid`` as it enters: the next event other than more
+    counters or a replacement is its ZoneChanged to the battlefield (CR 122.6, 614.1c)."""
+    for ev in raw[i + 1:]:
+        t = ev.get("type")
+        if t in ("CounterAdded", "ReplacementApplied"):
+            continue
+        d = ev.get("data") or {}
+        return bool(t == "ZoneChanged" and d.get("to") == "Battlefield" and d.get("object_id") == oid)
+    return False

@@ -52,6 +52,21 @@ def _replacement(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[s
     raise Rejected(f"replacement_effect: {answer!r} is not among the effects phase offers")
 
 
+def _retarget(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
+    """RetargetSpell with a new target for every slot at once. A case may answer one new_targets decision
+    per target (CR 115.7d: each target is changed); phase asks them together, so the player's next
+    new_targets answers fill the slots the first one leaves."""
+    new = list(items(answer or []))
+    missing = len(d.get("slots") or []) - len(new)
+    if missing > 0:
+        try:
+            for more in run.take_more("new_targets", d.get("player"), missing):
+                new += items(more or [])
+        except Rejected:
+            pass  # the case gives fewer: sent as it is, for phase to judge
+    return {"type": "RetargetSpell", "data": {"new_targets": [run.resolve_ref(x) for x in new]}}
+
+
 def copy_branch(d: dict[str, Any], accept: bool) -> int:
     """The index of phase's copy-effect candidate (accept) or of its "Decline" candidate."""
     return next(i for i, c in enumerate(d.get("candidates") or [])
@@ -373,9 +388,7 @@ PROMPTS: dict[str, PromptHandler] = {
         "trigger_order", lambda r, d: [r.ref_of(t.get("source_id")) for t in d.get("triggers") or []],
         _trigger_order),
     "RetargetChoice": (
-        "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []],
-        lambda r, d, a: {"type": "RetargetSpell",
-                         "data": {"new_targets": [r.resolve_ref(x) for x in items(a or [])]}}),
+        "new_targets", lambda r, d: [r.target_ref(t) for t in d.get("legal_new_targets") or []], _retarget),
     # a copy's targets (CR 707.10c): CopyRetarget{copy_id, target_slots: [{current, legal_alternatives}],
     # current_slot}, answered ChooseTarget{target} per slot or KeepAllCopyTargets
     "CopyRetarget": ("new_targets", _copy_options, _copy_retarget),
@@ -399,6 +412,14 @@ PROMPTS: dict[str, PromptHandler] = {
                      lambda r, d, a: {"type": "ChooseX", "data": {"value": whole(a)}}),
     "ModeChoice": ("modes", lambda r, d: _selectable_modes(r),
                    lambda r, d, a: {"type": "SelectModes", "data": {"indices": items(a)}}),
+    # a modal activated ability (Marath: CR 602.2b, 700.2): the same SelectModes as a spell's modes
+    "AbilityModeChoice": ("modes", lambda r, d: _selectable_modes(r),
+                          lambda r, d, a: {"type": "SelectModes", "data": {"indices": items(a)}}),
+    # enlist (CR 702.154a): EnlistChoice{attacker, eligible}, answered ChooseEnlist{target: id | null};
+    # the spec's decision is tap_cost (the creature tapped, or none)
+    "EnlistChoice": ("tap_cost", lambda r, d: [r.ref_of(c) for c in d.get("eligible") or []],
+                     lambda r, d, a: {"type": "ChooseEnlist", "data": {
+                         "target": r.object_id(items(a)[0]) if items(a) else None}}),
     # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
     # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
     "ChooseManaColor": (
@@ -423,6 +444,9 @@ PROMPTS: dict[str, PromptHandler] = {
 
 EventMapper = Callable[[PhaseRunView, dict[str, Any]], "Event | None"]
 EVENTS: dict[str, EventMapper] = {
+    # enlist (CR 702.154a): CreatureEnlisted{attacker, tapped}
+    "CreatureEnlisted": lambda r, d: {"type": "enlisted", "object": r.ref_of(d.get("tapped")),
+                                      "source": r.ref_of(d.get("attacker"))},
     "SpellCast": lambda r, d: {"type": "spell_cast", "player": r.player_of(d.get("controller")),
                                "card": r.ref_of(d.get("object_id"))},
     "AbilityActivated": lambda r, d: {"type": "ability_activated", "player": r.player_of(d.get("player_id")),
@@ -559,7 +583,7 @@ def attached_to(run: PhaseRunView, o: dict[str, Any]) -> str | None:
 def prompt_source(run: PhaseRunView, data: dict[str, Any]) -> int | None:
     """The object a phase prompt is about: named in its data, in its prompt context, or the spell or
     ability pending; else the one being cast or activated (``run.context``)."""
-    for key in ("source_id", "object_id", "spell_object", "attacker_id", "vehicle_id"):
+    for key in ("source_id", "object_id", "spell_object", "attacker_id", "attacker", "vehicle_id"):
         if isinstance(data.get(key), int):
             return int(data[key])
     src = data.get("source")
