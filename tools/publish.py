@@ -39,6 +39,20 @@ def mtgc(*args: str, python: str = sys.executable, check: tuple[int, ...] = (0,)
     return done.stdout
 
 
+def run_certify(
+    engine: str,
+    out: Path,
+    baseline: Path | None = None,
+    python: str = sys.executable,
+    check: tuple[int, ...] = (0,),
+) -> None:
+    """``mtgc certify`` of ``engine`` into ``out`` on two jobs, against ``baseline`` when given."""
+    extra = ["--baseline", str(baseline)] if baseline else []
+    mtgc(
+        "certify", "--engine", engine, "--out", str(out), "-q", "-j", "2", *extra, python=python, check=check
+    )
+
+
 def load(path: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
@@ -51,19 +65,7 @@ def dump(data: object, path: Path) -> None:
 def certify(work: Path) -> None:
     for engine, folder in ENGINES.items():
         out = work / engine
-        mtgc(
-            "certify",
-            "--engine",
-            engine,
-            "--out",
-            str(out),
-            "-q",
-            "-j",
-            "2",
-            "--baseline",
-            str(folder / "known-failures.json"),
-            check=(0, 1),
-        )
+        run_certify(engine, out, folder / "known-failures.json", check=(0, 1))
         draft = json.loads(
             mtgc("baseline", str(out / "report.json"), "--causes", str(folder / "known-failures.json"))
         )
@@ -94,18 +96,7 @@ def finish(work: Path) -> None:
             sys.exit(f"{engine}: {len(bad)} failures without a cause or attribution, e.g. {bad[:5]}")
         shutil.copy(work / engine / "known-failures.json", folder / "known-failures.json")
         out = work / f"{engine}-final"
-        mtgc(
-            "certify",
-            "--engine",
-            engine,
-            "--out",
-            str(out),
-            "-q",
-            "-j",
-            "2",
-            "--baseline",
-            str(folder / "known-failures.json"),
-        )
+        run_certify(engine, out, folder / "known-failures.json")
         for name in ("report.json", "summary.md"):
             shutil.copy(out / name, folder / name)
         print(f"{engine}: published into {folder.relative_to(ROOT)}")
@@ -128,7 +119,7 @@ def history(work: Path) -> None:
     for version in PHASE_RELEASES:
         python = release_python(work, version)
         out = work / f"phase-{version}"
-        mtgc("certify", "--engine", "phase", "--out", str(out), "-q", "-j", "2", python=python, check=(0, 1))
+        run_certify("phase", out, python=python, check=(0, 1))
         folder = HISTORY / version
         folder.mkdir(parents=True, exist_ok=True)
         for name in ("report.json", "summary.md"):
