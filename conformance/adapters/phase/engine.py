@@ -30,16 +30,13 @@ from conformance.adapters.phase import cards as phase_cards
 from conformance.adapters.phase import events, observe, payment
 from conformance.adapters.phase.vocab import (
     COLOR_OF_SYMBOL,
-    EVENTS,
     PHASE_OF_STEP,
     PROMPTS,
     ZONE_TO_PHASE,
-    attached_events,
     attachments,
     copy_branch,
     crew_flags,
     decision_events,
-    infect_giver,
     prompt_key,
     prompt_source,
 )
@@ -702,53 +699,12 @@ class PhaseRun:
     # ------------------------------------------------------------ events
 
     def _map_events(self, raw: Any) -> None:
-        entered: int | None = None  # object whose move to the battlefield was just reported
-        entered_now: set[int] = set()  # the objects this batch moved to the battlefield
-        self.entering_choice = None
         raw = list(raw or [])
         # an object gone by the end of the batch (a token that died as a 0/0) is named by its records in
         # the batch, even where an earlier event of the batch names it only by id
         self.batch_names = events.names(raw)
-        for i, ev in enumerate(raw):
-            t, d = ev.get("type"), ev.get("data") or {}
-            if t == "ManaAdded" and events.same_production(raw, i):
-                continue  # counted in the production's one mana_added (see events.same_production)
-            mapper = EVENTS.get(t)
-            out = mapper(self, d) if mapper is not None else None
-            if t == "ManaAdded" and out is not None:
-                out["mana"] = events.production(raw, i)
-            if t == "StackResolved" and out is not None and events.fizzled(self, raw, i):
-                out["type"] = "did_not_resolve"
-            if t in ("PlayerCounterChanged", "EnergyChanged") and out is not None:
-                # phase's PlayerCounterChanged and EnergyChanged name no actor; the player action they are
-                # part of (e.g. PlayerPerformedAction Proliferate) follows in the batch and says who acted;
-                # poison from infect damage is given by the damage source's controller (CR 702.90b)
-                actor = next((e["data"].get("player_id") for e in raw[i + 1:]
-                              if e.get("type") == "PlayerPerformedAction"), None)
-                if out["type"] == "counters_put":
-                    infect = infect_giver(self, raw, i)
-                    out["by"] = self.player_of(infect if infect is not None else actor)
-            # phase asks "as this enters, choose ..." after the move: EffectResolved{Choose} of what entered
-            if t == "EffectResolved" and d.get("kind") == "Choose" and d.get("source_id") in entered_now:
-                self.entering_choice = d.get("source_id")
-            if t == "EffectResolved" and d.get("kind") == "Attach":  # names no object: see attached_events
-                self.events.extend(attached_events(self))
-            if t == "CounterAdded" and out is not None and events.enters_next(raw, i, d.get("object_id")):
-                # a token created with counters: phase reports them just before its move to the battlefield
-                out["entering"] = True
-            if t == "CounterAdded" and out is not None and d.get("object_id") == entered:
-                # phase applies "enters with counters" replacements (CR 614.1c) to the move itself and
-                # reports their counters right after the ZoneChanged, before anything else happens:
-                # that is the object being given counters as it enters (CR 122.6). Counters put later
-                # (after other events, or in a later batch) are not marked.
-                out["entering"] = True
-            if t == "ZoneChanged" and d.get("to") == "Battlefield":
-                entered = d.get("object_id")
-                entered_now.add(int(d.get("object_id", -1)))
-            elif t not in ("CounterAdded", "ReplacementApplied"):
-                entered = None
-            if out is not None:
-                self.events.append(out)
+        mapped, self.entering_choice = events.translate(self, raw)
+        self.events.extend(mapped)
 
     def controller_now(self, oid: Any) -> str | None:
         """The controller of an object (phase's TokenCreated event does not say): as its ZoneChanged record

@@ -9,7 +9,7 @@ from typing import Any
 
 from conformance.adapters.common import counter_to_case
 from conformance.adapters.phase.view import PhaseRunView
-from conformance.adapters.phase.vocab import SYMBOL_OF_COLOR
+from conformance.adapters.phase.vocab import EVENTS, SYMBOL_OF_COLOR, attached_events, infect_giver
 from conformance.documents import Event
 
 
@@ -167,3 +167,50 @@ def enters_next(raw: list[dict[str, Any]], i: int, oid: Any) -> bool:
         d = ev.get("data") or {}
         return bool(t == "ZoneChanged" and d.get("to") == "Battlefield" and d.get("object_id") == oid)
     return False
+
+
+def translate(run: PhaseRunView, raw: list[dict[str, Any]]) -> tuple[list[Event], int | None]:
+    """One batch of phase's events in the spec's vocabulary, and the permanent phase will ask an "as this
+    enters, choose ..." for (phase asks it after the move: EffectResolved{Choose} of what entered)."""
+    out_events: list[Event] = []
+    entering_choice: int | None = None
+    entered: int | None = None  # object whose move to the battlefield was just reported
+    entered_now: set[int] = set()  # the objects this batch moved to the battlefield
+    for i, ev in enumerate(raw):
+        t, d = ev.get("type"), ev.get("data") or {}
+        if t == "ManaAdded" and same_production(raw, i):
+            continue  # counted in the production's one mana_added (see same_production)
+        mapper = EVENTS.get(str(t))
+        out = mapper(run, d) if mapper is not None else None
+        if t == "ManaAdded" and out is not None:
+            out["mana"] = production(raw, i)
+        if t == "StackResolved" and out is not None and fizzled(run, raw, i):
+            out["type"] = "did_not_resolve"
+        if t in ("PlayerCounterChanged", "EnergyChanged") and out is not None:
+            # phase's PlayerCounterChanged and EnergyChanged name no actor; the player action they are
+            # part of (e.g. PlayerPerformedAction Proliferate) follows in the batch and says who acted;
+            # poison from infect damage is given by the damage source's controller (CR 702.90b)
+            actor = next((e["data"].get("player_id") for e in raw[i + 1:]
+                          if e.get("type") == "PlayerPerformedAction"), None)
+            if out["type"] == "counters_put":
+                infect = infect_giver(run, raw, i)
+                out["by"] = run.player_of(infect if infect is not None else actor)
+        if t == "EffectResolved" and d.get("kind") == "Choose" and d.get("source_id") in entered_now:
+            entering_choice = d.get("source_id")
+        if t == "EffectResolved" and d.get("kind") == "Attach":  # names no object: see attached_events
+            out_events.extend(attached_events(run))
+        if t == "CounterAdded" and out is not None and (
+                d.get("object_id") == entered or enters_next(raw, i, d.get("object_id"))):
+            # phase applies "enters with counters" replacements (CR 614.1c) to the move itself and reports
+            # their counters right after the ZoneChanged (a token created with counters: just before it),
+            # before anything else happens: the object is given counters as it enters (CR 122.6).
+            # Counters put later (after other events, or in a later batch) are not marked.
+            out["entering"] = True
+        if t == "ZoneChanged" and d.get("to") == "Battlefield":
+            entered = d.get("object_id")
+            entered_now.add(int(d.get("object_id", -1)))
+        elif t not in ("CounterAdded", "ReplacementApplied"):
+            entered = None
+        if out is not None:
+            out_events.append(out)
+    return out_events, entering_choice
