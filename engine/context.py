@@ -133,6 +133,13 @@ class Ctx:
             for event in held:
                 self._on_event(self, event, before)
 
+    def entered_together(self) -> frozenset[int]:
+        """The objects an event of the current simultaneous group has already put onto the battlefield:
+        they enter at the same time as the next one, so their abilities don't apply to its entering yet
+        (CR 614.12, 113.6; Grumgully's ruling)."""
+        return frozenset(int(e["object"]) for e in self._held or ()
+                         if e["type"] == "zone_change" and e["to"] == "battlefield")
+
     def choose(self, decision: Decision) -> Any:
         if self._next < len(self._answers):
             answer = self._answers[self._next]

@@ -322,8 +322,9 @@ def run(ctx: Ctx, event: REvent) -> REvent:
     """Apply every applicable replacement effect to ``event``, in the affected player's order."""
     done: set[tuple[int, int, str]] = set()
     while True:
+        together = ctx.entered_together() if event["kind"] == "enters" else frozenset()
         cands = [r for r in _candidates(ctx.game, event)
-                 if r.key not in done and _applies(ctx.game, r, event)]
+                 if r.key not in done and r.source not in together and _applies(ctx.game, r, event)]
         if not cands:
             return event
         # CR 616.1c: an effect that would make it enter as a copy of another object must be chosen first
