@@ -10,8 +10,10 @@ with applies again (614.1c).
 
 from __future__ import annotations
 
-from .context import Ctx
+from . import characteristics as ch
+from .context import Ctx, Decision
 from .counters import enter_battlefield
+from .errors import IllegalAction
 from .refs import Res, objects
 from .registry import Params, effect
 from .state import Obj, replace
@@ -77,3 +79,26 @@ def _return_to_battlefield(ctx: Ctx, res: Res, p: Params) -> None:
                 continue
             who = res.controller if p.get("under") == "you" else o.owner
             enter_battlefield(ctx, oid, who, cause="return", with_counters=extra)
+
+
+@effect("exile_from_hand")
+def _exile_from_hand(ctx: Ctx, res: Res, p: Params) -> None:
+    """"[You may] exile a [filter] card from your hand" (imprint, Chrome Mox; CR 607.2a): the controller
+    chooses one card in their hand matching ``filter`` as the effect is applied (a `card_from_hand`
+    decision, 608.2d), or none when ``optional`` ("you may") or when none matches. ``linked``: the card is
+    "the exiled card" of this object's other abilities (607.2a)."""
+    hand = ctx.game.players[res.controller].hand
+    flt = {**p.get("filter", {}), "zone": "hand"}
+    cards = tuple(("object", i, ctx.game.obj(i).epoch) for i in hand
+                  if ch.matches(ctx.game, flt, ctx.game.obj(i), res.source_lki, res.controller))
+    if not cards:
+        return
+    options = (*cards, None) if p.get("optional") else cards
+    answer = ctx.choose(Decision("card_from_hand", res.controller, res.source, options, 1, 1))
+    if answer not in options:
+        raise IllegalAction("608.2d", "that is not a card in your hand that the effect allows")
+    if answer is None:
+        return
+    exiled = move(ctx, int(answer[1]), "exile")
+    if p.get("linked"):
+        record_exiled_with(ctx, res, [exiled])

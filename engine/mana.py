@@ -262,6 +262,8 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
     if do == "add_mana_chosen_color":  # the source's chosen color, none if none was chosen
         chosen = game.objects[source].chosen_color if source is not None else None
         return ({chosen} if chosen else set()) | set(parse_cost(eff.get("or_mana", "")))
+    if do == "add_mana_color_of" and source is not None:  # Chrome Mox: the colors of the card exiled with it
+        return exiled_colors(game, source) if eff["what"] == "exiled_with_this" else set()
     if do == "add_mana_could_produce":
         if eff.get("lands") == "sacrificed":  # known only as the cost is paid
             return set()
@@ -279,6 +281,18 @@ def _types_of_effect(game: Game, controller: int, eff: Mapping[str, Any], visiti
             found |= could_produce(game, land.id, visiting, memo)
         return found & set(COLORS) if eff.get("of") == "color" else found
     return set()
+
+
+def exiled_colors(game: Game, source: int) -> set[str]:
+    """The colors of the cards exiled with this permanent by its linked ability (CR 607.2a), still in
+    exile: what "one mana of any of the exiled card's colors" could produce now (106.7)."""
+    o = game.objects[source]
+    out: set[str] = set()
+    for oid, epoch in game.exiled_with.get((o.id, o.epoch), ()):
+        card = game.objects.get(oid)
+        if card is not None and card.zone == "exile" and card.epoch == epoch:
+            out |= set(ch.colors(game, card))
+    return out
 
 
 def could_produce(game: Game, oid: int, visiting: Visiting = frozenset(),

@@ -3,9 +3,10 @@ land could produce (106.7) or produced (106.12b)."""
 
 from __future__ import annotations
 
+from . import characteristics as ch
 from . import mana as mana_mod
 from .context import Ctx
-from .refs import Res, amount, players
+from .refs import Res, amount, objects, players
 from .registry import Params, effect
 from .state import COLORS
 
@@ -61,6 +62,18 @@ def _add_chosen_color(ctx: Ctx, res: Res, p: Params) -> None:
     if t:
         mana_mod.produce(ctx, res.source, who, {t: amount(ctx, res, p.get("amount", 1))},
                          tapped=res.tapped_for_mana)
+
+
+@effect("add_mana_color_of")
+def _add_color_of(ctx: Ctx, res: Res, p: Params) -> None:
+    """"Add one mana of any of the exiled card's colors" (Chrome Mox): a color of ``what`` (the card now,
+    CR 105.2), chosen each time if it has several; no card, or a colorless one: no type can be defined, so
+    no mana (106.5, 106.7), and never {C} (105.2c: colorless is not a color)."""
+    who = _mana_player(ctx, res, p)
+    types = {c for oid in objects(ctx, res, p["what"]) for c in ch.colors(ctx.game, ctx.game.obj(oid))}
+    t = mana_mod.choose_type(ctx, who, res.source, types) if len(types) > 1 else next(iter(types), None)
+    if t:
+        mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana)
 
 
 @effect("add_mana_could_produce")

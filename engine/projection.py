@@ -95,7 +95,7 @@ class Refs:
             if match is None:
                 raise MalformedAction(f"no applicable replacement effect from {answer!r}")
             return match
-        if kind in ("choose_player", "legend_rule", "outside_game_card", "copy_of"):
+        if kind in ("choose_player", "legend_rule", "outside_game_card", "copy_of", "card_from_hand"):
             return None if answer is None else self._option_for(game, d, answer)
         if kind == "mana_payment":
             return {k: v for k, v in answer.items() if v}

@@ -136,7 +136,7 @@ def has_event(obs: dict[str, Any], **pattern: Any) -> bool:
 
 
 def test_adapter_version() -> None:
-    assert mtg_engine.ADAPTER_VERSION == "0.3.2"
+    assert mtg_engine.ADAPTER_VERSION == "0.3.3"
 
 
 def test_mechanics_python_mtg_lacks_are_declared_unsupported() -> None:

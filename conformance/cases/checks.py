@@ -37,6 +37,7 @@ _ONE_REF_ANSWERS: dict[str, Want] = {
     "replacement_effect": "any",
     "choose_player": "player",
     "outside_game_card": "object",
+    "card_from_hand": "object",
     "legend_rule": "object",
 }
 # Fields of events that name players / objects (section 2.2).

@@ -47,17 +47,17 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.3.2"
+ADAPTER_VERSION = "0.3.3"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled"). Nor, in 0.1.1's source (mtg/*.py: no
 # stun, shield, lore or chapter counters, no overload, no "loses all abilities", no repeated modes,
 # no creature type chosen by a player: bridge_to_engine.py abstains on "the chosen type"; no mana
-# spending restrictions), the mechanics the suite added with issue 17: their cases are not
-# applicable, not failures.
+# spending restrictions; no imprint, the exile-from-hand choice), the mechanics the suite added with
+# issue 17: their cases are not applicable, not failures.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({
     "tribute", "villainous-choice", "priority",
     "stun-counters", "shield-counters", "sagas", "overload", "lose-abilities", "repeated-modes",
-    "creature-type-choice", "restricted-mana",
+    "creature-type-choice", "restricted-mana", "imprint",
 })
 
 UNDRIVEN = ("advance", "declare_attackers", "declare_blockers", "pass")

@@ -55,13 +55,15 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.6.4"
+ADAPTER_VERSION = "0.6.5"
 # Each case is tried and refused (unsupported) only when its setup cannot be built in phase, except
 # costs to attack (CR 508.1g-j): phase asks them as CombatTaxPayment after the declaration, and the
 # cases pay them with mana abilities activated while attackers are declared (508.1i), which phase
 # refuses while it waits for the declaration. The adapter does not translate that yet: the gap is the
 # adapter's, not phase's, so those cases are not applicable rather than failures. docs/adapters-notes.md.
-UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"attack-costs"})
+# Imprint (issue 17: the `card_from_hand` decision, "you may exile a ... card from your hand") is not
+# translated yet: not applicable, not failures.
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"attack-costs", "imprint"})
 
 PRE_ATTACK = ("BeginCombat", "PreCombatMain")
 DECK_SIZE = 40
