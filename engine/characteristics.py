@@ -403,6 +403,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("not_supertypes") and set(flt["not_supertypes"]) & set(c.supertypes):  # "nonbasic land"
         return False
+    if flt.get("x_in_mana_cost") and "{X}" not in c.mana_cost:  # CR 107.3, 202.1: in its mana cost
+        return False
     if "mana_value_at_most" in flt and mana_value(game, o) > flt["mana_value_at_most"]:  # CR 202.3
         return False
     if "mana_value_at_least" in flt and mana_value(game, o) < flt["mana_value_at_least"]:

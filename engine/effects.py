@@ -11,8 +11,17 @@ from typing import Any
 
 from frozendict import frozendict
 
+from . import (  # noqa: F401  (they register their primitives)
+    cast_modifiers,
+    copies,
+    counter_effects,
+    linked,
+    mana_effects,
+    protection,
+    replacement,
+    stack_effects,
+)
 from . import characteristics as ch
-from . import copies, counter_effects, linked, mana_effects, protection, replacement, stack_effects  # noqa: F401  (they register their primitives)
 from . import mana as mana_mod
 from .cards import CardDef
 from .context import Ctx, Decision

@@ -52,12 +52,13 @@ ADAPTER_VERSION = "0.3.3"
 # the OPPONENT's turn need priority passing, not yet modeled"). Nor, in 0.1.1's source (mtg/*.py: no
 # stun, shield, lore or chapter counters, no overload, no "loses all abilities", no repeated modes,
 # no creature type chosen by a player: bridge_to_engine.py abstains on "the chosen type"; no mana
-# spending restrictions; no imprint, the exile-from-hand choice), the mechanics the suite added with
-# issue 17: their cases are not applicable, not failures.
+# spending restrictions; no imprint, the exile-from-hand choice; no Unbound Flourishing, no effect changing
+# a spell's X once cast), the mechanics the suite added with issue 17: their cases are not applicable,
+# not failures.
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({
     "tribute", "villainous-choice", "priority",
     "stun-counters", "shield-counters", "sagas", "overload", "lose-abilities", "repeated-modes",
-    "creature-type-choice", "restricted-mana", "imprint",
+    "creature-type-choice", "restricted-mana", "imprint", "cast-modifiers",
 })
 
 UNDRIVEN = ("advance", "declare_attackers", "declare_blockers", "pass")
