@@ -42,7 +42,7 @@ Feature = Literal[
     "creature-type-choice", "restricted-mana", "additional-costs", "attack-costs", "enlist",
     "enter-as-copy",
     "exile-until", "return-to-battlefield", "persist",
-    "imprint", "cast-modifiers",
+    "imprint", "cast-modifiers", "buyback", "extra-phases", "unearth",
 ]
 ActionKind = Literal[
     "cast", "activate", "play_land", "pass", "resolve", "advance", "declare_attackers", "declare_blockers",
@@ -53,7 +53,7 @@ DecisionKind = Literal[
     "trigger_order", "choose_player", "tribute", "villainous_choice", "may", "mana_color", "sacrifice",
     "discard", "outside_game_card", "legend_rule", "new_targets", "color", "combat_damage", "tap_cost",
     "counter_kind", "convoke", "alternative_cost", "creature_type", "copy_of",
-    "card_from_hand",
+    "card_from_hand", "buyback",
 ]
 EventType = Literal[
     "spell_cast", "ability_activated", "ability_triggered", "crime_committed", "resolved",

@@ -10,6 +10,7 @@ from frozendict import frozendict
 from . import characteristics as ch
 from . import mana, modes
 from . import targets as tg
+from .buyback import choose_buyback, pay_buyback_life
 from .cards import Ability
 from .context import Ctx, Decision
 from .counters import enter_battlefield, put_counters, remove_counters
@@ -90,16 +91,20 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
         chosen = ab = overloaded(ab)
     specs = list(ab.get("targets", ())) if ab else tg.aura_targets(game, o)
     x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
+    base = overload_cost(cd) if alternative == "overload" else cd.mana_cost  # 601.2f: the cost paid
+    bb = choose_buyback(ctx, player, oid, cd, base or "", x)  # 601.2b, 702.27a
     effects = ab["effects"] if ab else ()
     slots = tg.choose(ctx, player, src, specs, at_most=tg.division_total(effects, x))  # 601.2c
     division = tg.announce_division(ctx, player, src, effects, slots, x)  # 601.2d
     item = StackItem(id=oid, kind="spell", source=oid, controller=player, ability=chosen, targets=slots,
-                     distribution=division, x=x, source_lki=src)
+                     distribution=division, x=x, source_lki=src,
+                     info=frozendict({"buyback": True}) if bb else frozendict())
     ctx.game = replace(ctx.game, stack=(*ctx.game.stack, item))
     convoke = "Convoke" in cd.keywords
-    base = overload_cost(cd) if alternative == "overload" else cd.mana_cost  # 601.2f: the cost paid
-    cost, x_left = (_convoke(ctx, player, src, base or "", x), 0) if convoke else (base or "", x)
+    base = (base or "") + (bb.mana if bb else "")  # 601.2f: the total cost includes buyback's
+    cost, x_left = (_convoke(ctx, player, src, base, x), 0) if convoke else (base, x)
     mana.pay(ctx, player, cost, x_left, oid, purpose="cast")  # 601.2g-h
+    pay_buyback_life(ctx, player, bb)  # 601.2h, 119.4
     pay_additional_cost(ctx, player, src, item.id, spell_ability(game, o))  # 601.2h, 118.8
     ctx.game = replace(ctx.game, passes=frozenset(), priority=player)  # 117.3c
     ctx.emit({"type": "spell_cast", "player": player, "card": oid, "targets": slots})  # 601.2i

@@ -51,7 +51,7 @@ DECISION_RULES: dict[str, str] = {
     "discard": "701.9b", "counter_kind": "122.5", "tap_cost": "601.2h", "convoke": "702.51a",
     "outside_game_card": "400.11", "legend_rule": "704.5j", "new_targets": "115.7", "color": "608.2d",
     "alternative_cost": "601.2b", "creature_type": "614.12a", "copy_of": "707.5",
-    "card_from_hand": "608.2d",
+    "card_from_hand": "608.2d", "buyback": "601.2b",
 }
 
 # Kinds whose answer is a set or an amount: forced only where the code that asks says so (``info``).

@@ -98,7 +98,8 @@ def resolve_top(ctx: Ctx) -> None:
         ab = item.ability or spell_ability(game, src)  # a modal spell: its chosen modes (700.2)
         perform(ctx, res, ab["effects"] if ab else ())
         ctx.emit({"type": "resolved", "source": item.source, "kind": "spell"})
-        _put_back(ctx, item, "graveyard")  # 608.2n
+        # 608.2n; 702.27a: a spell whose buyback cost was paid goes to its owner's hand instead
+        _put_back(ctx, item, "hand" if item.info.get("buyback") else "graveyard")
         return
     ctx.game = _spell_object_to(ctx.game, item)
     # an Aura spell enters attached to its target (303.4f, 608.3c)

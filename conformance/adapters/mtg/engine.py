@@ -58,7 +58,9 @@ ADAPTER_VERSION = "0.3.3"
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({
     "tribute", "villainous-choice", "priority",
     "stun-counters", "shield-counters", "sagas", "overload", "lose-abilities", "repeated-modes",
-    "creature-type-choice", "restricted-mana", "imprint", "cast-modifiers",
+    "creature-type-choice", "restricted-mana", "imprint",
+    # no buyback, no additional phases or steps, no unearth in 0.1.1
+    "buyback", "extra-phases", "unearth", "cast-modifiers",
 })
 
 UNDRIVEN = ("advance", "declare_attackers", "declare_blockers", "pass")

@@ -62,8 +62,9 @@ ADAPTER_VERSION = "0.6.5"
 # refuses while it waits for the declaration. The adapter does not translate that yet: the gap is the
 # adapter's, not phase's, so those cases are not applicable rather than failures. docs/adapters-notes.md.
 # Imprint (issue 17: the `card_from_hand` decision, "you may exile a ... card from your hand") is not
-# translated yet: not applicable, not failures.
-UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"attack-costs", "imprint"})
+# translated yet: not applicable, not failures. Nor are buyback (the `buyback` decision), additional phases
+# and steps, and unearth (an ability activated from a graveyard) (issue 17).
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"attack-costs", "imprint", "buyback", "extra-phases", "unearth"})
 
 PRE_ATTACK = ("BeginCombat", "PreCombatMain")
 DECK_SIZE = 40
