@@ -45,3 +45,30 @@ def test_an_instant_with_x_is_copied_with_the_same_x_not_doubled() -> None:
     g = apply(g, {"action": "resolve"}).game  # type: ignore[arg-type]
     spells = [s for s in g.stack if s.kind == "spell"]
     assert [s.x for s in spells] == [1, 1] and obj(g, refs, "s").zone == "stack"
+
+
+def _scepter(*answers: object) -> tuple[object, object]:
+    """Alice imprints Shock on Isochron Scepter and activates it; the ability resolves with these answers."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 4}, "hand": [
+        {"alias": "sc", "card": "Isochron Scepter"}, {"alias": "shock", "card": "Shock"}]}, {"alias": "b"}])
+    g = act(g, refs, {"action": "cast", "player": "a", "card": "sc"}).game
+    g = apply(g, {"action": "resolve"}).game
+    shock = obj(g, refs, "shock")
+    g = act(g, refs, {"action": "resolve"}, ("object", shock.id, shock.epoch)).game
+    g = act(g, refs, {"action": "activate", "player": "a", "source": "sc", "ability": 0}).game
+    return act(g, refs, {"action": "resolve"}, *answers).game, refs
+
+
+def test_the_copy_is_cast_as_the_ability_resolves_and_is_a_copy() -> None:
+    g, refs = _scepter(True, True, [("player", 1)])
+    spells = [s for s in g.stack if s.kind == "spell"]  # type: ignore[attr-defined]
+    assert len(spells) == 1 and spells[0].targets == ((("player", 1),),)
+    copy = g.obj(spells[0].source)  # type: ignore[attr-defined]
+    shock = obj(g, refs, "shock")
+    assert copy.spell_copy and copy.card == shock.card and shock.zone == "exile"
+
+
+def test_a_copy_not_cast_ceases_to_exist() -> None:
+    g, refs = _scepter(True, False)
+    assert not g.stack  # type: ignore[attr-defined]
+    assert [o for o in g.objects.values() if o.spell_copy] == []  # type: ignore[attr-defined]
