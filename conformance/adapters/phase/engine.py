@@ -28,6 +28,7 @@ from conformance.adapters.common import (
 )
 from conformance.adapters.phase import cards as phase_cards
 from conformance.adapters.phase import events, observe, payment
+from conformance.adapters.phase.attack_costs import AttackCosts
 from conformance.adapters.phase.vocab import (
     COLOR_OF_SYMBOL,
     PHASE_OF_STEP,
@@ -55,16 +56,14 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.6.5"
-# Each case is tried and refused (unsupported) only when its setup cannot be built in phase, except
-# costs to attack (CR 508.1g-j): phase asks them as CombatTaxPayment after the declaration, and the
-# cases pay them with mana abilities activated while attackers are declared (508.1i), which phase
-# refuses while it waits for the declaration. The adapter does not translate that yet: the gap is the
-# adapter's, not phase's, so those cases are not applicable rather than failures. docs/adapters-notes.md.
+ADAPTER_VERSION = "0.7.0"
+# Each case is tried and refused (unsupported) only when its setup cannot be built in phase. Costs to
+# attack (CR 508.1g-j) are translated in attack_costs.py (phase asks them as CombatTaxPayment after the
+# declaration and pays them by itself); a case it cannot translate is not applicable there, with why.
 # Imprint (issue 17: the `card_from_hand` decision, "you may exile a ... card from your hand") is not
 # translated yet: not applicable, not failures. Nor are buyback (the `buyback` decision), additional phases
 # and steps, and unearth (an ability activated from a graveyard) (issue 17).
-UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"attack-costs", "imprint", "buyback", "extra-phases", "unearth"})
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"imprint", "buyback", "extra-phases", "unearth"})
 
 PRE_ATTACK = ("BeginCombat", "PreCombatMain")
 DECK_SIZE = 40
@@ -113,6 +112,7 @@ class PhaseRun:
         self.batch_names: dict[int, str] = {}  # names the event batch being read gives its objects
         self.attachments: dict[int, Any] = {}  # Equipment and Auras: attached_to before the action
         self.attachables: list[int] | None = None  # the Equipment and Auras (vocab.attachments)
+        self.attack_costs = AttackCosts()  # mana abilities held for a cost to attack (CR 508.1i)
 
     # ------------------------------------------------------------ low level
 
@@ -423,6 +423,7 @@ class PhaseRun:
 
     def do(self, step: Action) -> None:
         act = step["action"]
+        self.attack_costs.check_idle(act)
         if act == "cast":
             oid = self.object_id(step["card"])
             seat = self.seat[step["player"]]
@@ -455,6 +456,8 @@ class PhaseRun:
                 self.settle()
                 return
             index = self.ability_index(oid, n - sum(crew[:n]))
+            if self.attack_costs.hold(self, self.seat[step["player"]], oid, index):
+                return  # activated when phase asks the cost to attack (attack_costs.py)
             # phase pays an activation's cost by itself (ActivateAbility has no payment mode): refused
             # if it taps a source other than this one for mana (payment.refuse_auto_tapping)
             self.watch_mana = oid
@@ -560,6 +563,7 @@ class PhaseRun:
         self.apply(self.seat[step["player"]], {"type": "DeclareAttackers",
                                                "data": {"attacks": attacks, "bands": []}})
         self.settle()
+        self.attack_costs.release(self)
 
     def _attack_target(self, ref: Ref) -> dict[str, Any]:
         # phase's AttackTarget is internally tagged, like Debug::Attach's target
@@ -606,6 +610,9 @@ class PhaseRun:
             if data.get("convoke_mode") == "Convoke" and not self.convoked:
                 payment.convoke(self, seat)
             payment.pay_mana(self, seat)
+            return
+        if kind_type == "CombatTaxPayment":  # a cost to attack (CR 508.1h-j): attack_costs.py
+            self.attack_costs.pay(self, seat, data)
             return
         if kind_type == "PhyrexianPayment" and self.paying is not None:
             # the Phyrexian symbols' part of the payment chosen at ManaPayment (spec: one mana_payment)
