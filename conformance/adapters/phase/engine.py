@@ -153,13 +153,19 @@ class PhaseRun:
 
     def take_more(self, kind: str, seat: Any, n: int) -> list[Answer]:
         """The answers of the next ``n`` unused entries of ``kind`` for this player, marked used and
-        recorded as asked: one phase prompt that answers several of the case's decisions at once."""
+        recorded as asked: one phase prompt that answers several of the case's decisions at once. With
+        fewer than ``n``, none is taken (Rejected): an answer marked used must be one sent to phase."""
         player = self.player_of(seat)
-        out: list[Answer] = []
+        found: list[int] = []
         for _ in range(max(0, n)):
             index = self.book.match(kind, player, lambda ref: True)
             if index is None:
+                self.book.used -= set(found)
                 raise Rejected(f"{kind}: the case answers fewer of these choices than phase asks at once")
+            self.book.used.add(index)
+            found.append(index)
+        out: list[Answer] = []
+        for index in found:
             answer = self.book.entries[index]["answer"]
             self.book.record(kind, player, None, None, answer, index, False)
             out.append(answer)
