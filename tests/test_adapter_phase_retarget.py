@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("phase")
 
-from conformance.adapters.common import DecisionBook  # noqa: E402
+from conformance.adapters.common import DecisionBook, items  # noqa: E402
 from conformance.adapters.phase import vocab  # noqa: E402
 from conformance.adapters.phase.engine import PhaseRun  # noqa: E402
 
@@ -53,7 +53,7 @@ def test_fewer_answers_than_slots_consume_none_of_the_rest() -> None:
                 {"kind": "new_targets", "player": "alice", "answer": ["b"]}])
     action = _retarget(run, 3)
     sent = action["data"]["new_targets"]
-    used_answers = [x for i in sorted(run.book.used) for x in run.book.entries[i]["answer"]]
+    used_answers = [x for i in sorted(run.book.used) for x in items(run.book.entries[i]["answer"])]
     assert [{"Object": x} for x in used_answers] == sent  # every answer used is an answer sent
     assert sent == [{"Object": "a"}]
     assert run.book.used == {0}
