@@ -7,7 +7,9 @@ offers only ``PayCombatTax{accept}`` (again no ActivateAbility): accepting makes
 activating mana abilities of its own choice (``AbilityActivated`` kind Mana) or paying life for
 Phyrexian mana. The translation (docs/adapters-notes.md):
 
-- a mana ability the script activates while phase waits for the declaration is held;
+- a mana ability the script activates while phase waits for the declaration is held, when phase asks
+  a cost to attack for the script's next declaration (tried on a copy of the game; else it is sent to
+  phase, which refuses it: no chance to activate mana abilities then);
 - the declaration made, phase's tax prompt is answered ``accept: true`` (declaring the attack is the
   choice to pay, 508.1h-j; declining would withdraw the declaration); phase's refusal ("Cannot pay
   mana cost") is phase's rejection of the declaration, and the step is reversed as any rejected step;
@@ -26,6 +28,19 @@ from typing import Any
 from conformance.adapters.common import Rejected, Unsupported
 from conformance.adapters.phase.payment import mana_sources
 from conformance.adapters.phase.view import PhaseRunView
+from conformance.documents import Action
+
+
+def declaration_action(run: PhaseRunView, step: Action) -> dict[str, Any]:
+    """The script's declare_attackers step as phase's DeclareAttackers action (its AttackTarget is
+    internally tagged: {"type": "Player", "data": seat} or {"type": "Planeswalker", "data": id})."""
+    attacks = []
+    for a in step["attackers"]:
+        t = run.resolve_ref(a["defending"])
+        target = ({"type": "Player", "data": t["Player"]} if "Player" in t
+                  else {"type": "Planeswalker", "data": t["Object"]})
+        attacks.append([run.object_id(a["attacker"]), target])
+    return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}
 
 
 class AttackCosts:
@@ -35,13 +50,25 @@ class AttackCosts:
     def __init__(self) -> None:
         self.held: list[tuple[int, int, int]] = []
 
-    def hold(self, run: PhaseRunView, seat: int, oid: int, index: int) -> bool:
-        """Hold this activation if phase waits for the declaration of attackers and it is a mana
-        ability (anything else is sent to phase, which judges it)."""
+    def hold(self, run: PhaseRunView, seat: int, oid: int, index: int, later: list[Action]) -> bool:
+        """Hold this activation if phase waits for the declaration of attackers, it is a mana ability,
+        and phase asks a cost to attack for the script's next declaration (``later``: the steps after
+        this one), tried on a copy of the game. Anything else is sent to phase, which judges it (a mana
+        ability with no cost to attack to pay: 508.1i gives no chance to activate it)."""
         if run.waiting()["type"] != "DeclareAttackers":
             return False
         abilities = run.g.object(oid).get("abilities") or []
         if index >= len(abilities) or not abilities[index].get("is_mana_ability"):
+            return False
+        declaration = next((s for s in later if s["action"] == "declare_attackers"), None)
+        if declaration is None:
+            return False
+        probe = run.engine.load_game(run.g.state())
+        try:
+            probe.apply(run.players.index(declaration["player"]), declaration_action(run, declaration))
+        except (ValueError, Rejected):
+            return False  # phase refuses the declaration itself: nothing to pay
+        if dict(probe.waiting_for())["type"] != "CombatTaxPayment":
             return False
         self.held.append((seat, oid, index))
         return True

@@ -462,7 +462,8 @@ class PhaseRun:
                 self.settle()
                 return
             index = self.ability_index(oid, n - sum(crew[:n]))
-            if self.attack_costs.hold(self, self.seat[step["player"]], oid, index):
+            later = self.case["script"][next(i for i, s in enumerate(self.case["script"]) if s is step) + 1:]
+            if self.attack_costs.hold(self, self.seat[step["player"]], oid, index, later):
                 return  # activated when phase asks the cost to attack (attack_costs.py)
             # phase pays an activation's cost by itself (ActivateAbility has no payment mode): refused
             # if it taps a source other than this one for mana (payment.refuse_auto_tapping)
