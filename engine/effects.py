@@ -15,7 +15,6 @@ from . import (  # noqa: F401  (they register their primitives)
     cast_modifiers,
     copies,
     counter_effects,
-    extra_phases,
     linked,
     mana_effects,
     protection,

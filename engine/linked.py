@@ -14,7 +14,7 @@ from . import characteristics as ch
 from .context import Ctx, Decision
 from .counters import enter_battlefield
 from .errors import IllegalAction
-from .refs import Res, objects
+from .refs import Res, exiled_this_way, exiled_with_this, objects
 from .registry import Params, effect
 from .state import Obj, replace
 from .zones import move
@@ -102,3 +102,17 @@ def _exile_from_hand(ctx: Ctx, res: Res, p: Params) -> None:
     exiled = move(ctx, int(answer[1]), "exile")
     if p.get("linked"):
         record_exiled_with(ctx, res, [exiled])
+
+
+@effect("return_other_exiled")
+def _return_other_exiled(ctx: Ctx, res: Res, p: Params) -> None:
+    """"If you do, return each other card exiled with this artifact to its owner's graveyard" (Mimic Vat's
+    imprint): only if an earlier instruction of this resolution exiled a card (CR 608.2c); then the other
+    cards this object's linked ability exiled, still in exile, go to their owners' graveyards (607.2a,
+    400.3)."""
+    kept = exiled_this_way(ctx, res)
+    if not kept:
+        return
+    for oid in exiled_with_this(ctx.game, res):
+        if oid not in kept:
+            move(ctx, oid, "graveyard")

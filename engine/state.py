@@ -249,11 +249,6 @@ class Game:
     # CR 607.2a, 406.6: the cards an ability of (source id, source epoch) exiled, which its linked ability
     # ("return the exiled card") refers to, and only those
     exiled_with: frozendict[tuple[int, int], tuple[tuple[int, int], ...]] = field(default_factory=frozendict)
-    # CR 500.8-500.9: phases and steps added after the current one ("combat", "main", "upkeep"), next
-    # first, and the step they were added after, which the turn goes on from once they are over
-    extra_phases: tuple[str, ...] = ()
-    resume_after: str | None = None
-    attacked_this_turn: frozenset[tuple[int, int]] = frozenset()  # (id, epoch): attackers declared
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice
 

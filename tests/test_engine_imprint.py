@@ -74,3 +74,26 @@ def test_a_colorless_card_exiled_gives_no_mana_not_colorless() -> None:
     assert obj(g, refs, "m").zone == "exile" and could_produce(g, refs.by_alias["mox"]) == set()
     step = act(g, refs, {"action": "activate", "player": "a", "source": "mox", "ability": 0})
     assert step.pending is None and dict(step.game.players[0].mana_pool) == {}
+
+
+def test_mimic_vat_keeps_one_card_exiled_the_other_returns_to_its_owners_graveyard() -> None:
+    """Mimic Vat: exiling a new card returns the one exiled before to its owner's graveyard (CR 607.2a);
+    declining leaves it exiled."""
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"R": 2},
+         "hand": [{"alias": "s1", "card": "Shock"}, {"alias": "s2", "card": "Shock"}],
+         "battlefield": [{"alias": "vat", "card": "Mimic Vat"},
+                         {"alias": "elves", "card": "Llanowar Elves"}]},
+        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]},
+    ])
+    g = act(g, refs, {"action": "cast", "player": "a", "card": "s1"}, [target(g, refs, "bears")]).game
+    g = apply(g, {"action": "resolve"}).game
+    g = act(g, refs, {"action": "resolve"}, True).game
+    assert obj(g, refs, "bears").zone == "exile"
+    g = act(g, refs, {"action": "cast", "player": "a", "card": "s2"}, [target(g, refs, "elves")]).game
+    g = apply(g, {"action": "resolve"}).game
+    declined = act(g, refs, {"action": "resolve"}, False).game
+    assert obj(declined, refs, "bears").zone == "exile" and obj(declined, refs, "elves").zone == "graveyard"
+    taken = act(g, refs, {"action": "resolve"}, True).game
+    assert obj(taken, refs, "elves").zone == "exile" and obj(taken, refs, "bears").zone == "graveyard"
+    assert obj(taken, refs, "bears").owner == refs.player("b")
