@@ -43,6 +43,7 @@ Feature = Literal[
     "enter-as-copy",
     "exile-until", "return-to-battlefield", "persist",
     "imprint", "cast-modifiers", "buyback", "extra-phases", "unearth",
+    "phasing",
 ]
 ActionKind = Literal[
     "cast", "activate", "play_land", "pass", "resolve", "advance", "declare_attackers", "declare_blockers",
@@ -171,6 +172,7 @@ class Permanent(TypedDict, total=False):
     damage: int
     attached_to: str
     loyalty_activated: bool
+    phased_out: bool
 
 
 #: The zones a setup player lists objects in (spec/README.md 1.2), in the order cases write them.
@@ -272,6 +274,7 @@ class ObjectExpect(TypedDict, total=False):
     attached_to: str | None
     keywords: list[str]
     not_keywords: list[str]
+    phased_out: bool
 
 
 class PlayerExpect(TypedDict, total=False):
@@ -441,6 +444,7 @@ class ObjectView(TypedDict, total=False):
     damage: int
     attached_to: str | None
     keywords: list[str]
+    phased_out: bool
 
 
 class StackItem(TypedDict, total=False):

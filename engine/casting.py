@@ -330,6 +330,8 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     ability = abilities[index]
     if o.zone != "battlefield":
         raise IllegalAction("602.2", f"{o.alias or o.card} is not on the battlefield")
+    if o.phased_out:
+        raise IllegalAction("702.26b", f"{o.alias or o.card} is phased out (as though it doesn't exist)")
     if o.controller != player:
         raise IllegalAction("602.2", "only a permanent's controller can activate its abilities")
     declaring = game.awaiting == "attackers" and player == game.active  # 508.1i: mana to pay costs to attack

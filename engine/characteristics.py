@@ -150,7 +150,7 @@ def in_play(game: Game) -> InPlay:
 
 
 def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool:
-    if "affects" not in st:
+    if "affects" not in st or o.phased_out:  # CR 702.26b: nothing affects a phased-out permanent
         return False
     if st.get("during") == "your_turn" and game.active != src.controller:
         return False

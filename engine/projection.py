@@ -152,6 +152,7 @@ def _object_view(game: Game, o: Obj, refs: Refs) -> dict[str, Any]:
         "damage": o.damage,
         "attached_to": refs.ref_of(game, o.attached_to) if o.zone == "battlefield" else None,
         "keywords": ch.keywords(game, o) if o.zone == "battlefield" else list(cd.keywords),
+        "phased_out": o.phased_out is not None,  # CR 702.26b
     }
 
 

@@ -48,7 +48,7 @@ def still_there(game: Game, targets: list[Target]) -> list[Target]:
     """Targets an earlier instruction of the same effect hasn't moved: a moved object is a new object
     (CR 400.7), so the same object chosen for two "target" words is destroyed once (Decimate's ruling)."""
     return [t for t in targets if t[0] != "object"
-            or ((o := game.objects.get(int(t[1]))) is not None and o.epoch == t[2])]
+            or ((o := game.objects.get(int(t[1]))) is not None and o.epoch == t[2] and not o.phased_out)]
 
 
 def last_known(game: Game, oid: int, epoch: int) -> Obj | None:
@@ -158,7 +158,8 @@ def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
         return [int(t[1]) for t in still_there(game, legal_targets(res, ref["target"])) if t[0] == "object"]
     if ref == "self":
         o = game.objects.get(res.source)
-        return [o.id] if o and o.epoch == res.source_lki.epoch and o.zone == res.source_lki.zone else []
+        return [o.id] if (o and o.epoch == res.source_lki.epoch and o.zone == res.source_lki.zone
+                          and not o.phased_out) else []  # CR 702.26b: a phased-out source is unaffected
     if ref == "enchanted":
         host = res.source_lki.attached_to
         return [host] if host is not None and host in game.objects else []

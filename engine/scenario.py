@@ -18,6 +18,7 @@ from .cards import card_from_json
 from .context import DECISION_RULES, Decision, forced_answer
 from .errors import IllegalAction, MalformedAction
 from .game import apply
+from .phasing import with_phased_out
 from .projection import Refs, event_out, project
 from .state import Game, Obj, Player, replace
 from .zones import place_all
@@ -68,6 +69,9 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
     game = place_all(game, placed)
     for child, host in attach:
         game = game.with_obj(replace(game.obj(child), attached_to=by_alias[host]))
+    # a permanent that starts phased out (CR 702.26b), what is attached to it with it (702.26g)
+    game = with_phased_out(game, [by_alias[e["alias"]] for p in setup["players"]
+                                  for e in p.get("battlefield", ()) if e.get("phased_out")])
     game = replace(game, next_id=oid + 1000)
     return game, Refs(game, by_alias)
 

@@ -127,6 +127,9 @@ class Obj:
     # the copiable values a copy effect gave it as it entered (layer 1, CR 613.2a, 707.2, 707.5), its
     # exceptions included (707.9b): what it is instead of its printed card; None: not a copy
     copy: CardDef | None = None
+    # CR 702.26: "directly" | "indirectly" (an Aura or Equipment that phased out with its host, 702.26g)
+    # while phased out; it stays on the battlefield (702.26d) but is out of ``Game.battlefield``
+    phased_out: str | None = None
 
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""
@@ -249,6 +252,9 @@ class Game:
     # CR 607.2a, 406.6: the cards an ability of (source id, source epoch) exiled, which its linked ability
     # ("return the exiled card") refers to, and only those
     exiled_with: frozendict[tuple[int, int], tuple[tuple[int, int], ...]] = field(default_factory=frozendict)
+    # CR 702.26b: the phased-out permanents, out of ``battlefield`` so that every query of the battlefield
+    # treats them as though they don't exist; id -> the player who controlled it as it phased out (502.1)
+    phased_out: frozendict[int, int] = field(default_factory=frozendict)
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice
 

@@ -82,7 +82,7 @@ def is_legal(game: Game, flt: Mapping[str, Any], t: Target, src: Obj, controller
     if t[0] == "player":
         return can_target_player(game, flt, int(t[1]), controller, src)
     o = game.objects.get(t[1])
-    if o is None or o.epoch != t[2]:
+    if o is None or o.epoch != t[2] or o.phased_out:  # CR 702.26b: as though it doesn't exist
         return False
     return can_target_object(game, flt, o, src, controller)
 
@@ -104,8 +104,6 @@ def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any
         if not s.get("up_to") and len(cands) < s.get("count", 1):
             raise IllegalAction(rule, "there are not enough legal targets")
     legal = _legal_answers(specs, per_slot, at_most, limit=2)
-    if not legal:  # each slot has candidates but no set of different ones: can't be chosen (CR 601.2c)
-        raise IllegalAction("115.3", "there are not enough different legal targets")
     forced = (tuple(t for slot in legal[0] for t in slot),) if len(legal) == 1 else None
     options = tuple(dict.fromkeys(t for c in per_slot for t in c))
     low = sum(0 if s.get("up_to") else s.get("count", 1) for s in specs)

@@ -103,7 +103,7 @@ def _watching(game: Game) -> tuple[Watcher, ...]:
 
 def _left_with(game: Game, lookback: Game) -> tuple[Watcher, ...]:
     """The battlefield abilities of the permanents of ``lookback`` that have left since, as they were."""
-    still = set(game.battlefield)
+    still = {*game.battlefield, *game.phased_out}  # phasing out is no zone change (CR 702.26d)
     gone = [lookback.objects[oid] for oid in lookback.battlefield if oid not in still]
     return tuple((s, i, a) for s in gone for i, a in _triggered(game, s)
                  if a["trigger"].get("zone", "battlefield") == "battlefield")

@@ -8,7 +8,7 @@ from typing import Any
 from frozendict import frozendict
 
 from . import characteristics as ch
-from . import sba, triggers
+from . import phasing, sba, triggers
 from . import targets as tg
 from .attack_costs import choose_enlist, pay_attack_costs
 from .casting import spell_ability
@@ -179,9 +179,10 @@ def begin_step(ctx: Ctx) -> None:
     ctx.emit({"type": "step", "step": game.step, "turn": game.turn})
     step = game.step
     if step == "untap":
+        phasing.untap_step(ctx)  # 502.1: phasing first, so what phases in untaps too
         # 502.3 untap (a stun counter removed instead, 122.1d); 302.6: permanents the active player
         # controls are no longer summoning sick
-        for oid in game.battlefield:
+        for oid in ctx.game.battlefield:
             o = ctx.game.obj(oid)
             if o.controller == game.active:
                 untap = o.tapped and ch.untaps_normally(ctx.game, o) and not o.skip_untaps
@@ -230,8 +231,8 @@ def declare_attackers(ctx: Ctx, player: int, attacks: list[Attack]) -> None:
                                      "the declare attackers step")
     for a in attacks:
         o = game.objects.get(a.attacker)
-        if (o is None or o.zone != "battlefield" or o.controller != player
-                or not ch.is_type(game, o, "Creature")):
+        if (o is None or o.zone != "battlefield" or o.phased_out or o.controller != player
+                or not ch.is_type(game, o, "Creature")):  # 702.26b: a phased-out one doesn't exist
             raise IllegalAction("508.1a", "only untapped creatures you control can attack")
         if o.tapped:
             raise IllegalAction("508.1a", f"{o.alias or o.card} is tapped")
@@ -262,7 +263,7 @@ def declare_blockers(ctx: Ctx, player: int, blocks: list[tuple[int, int]]) -> No
     by_attacker: dict[int, list[int]] = {}
     for blocker, attacker in blocks:
         o = game.objects.get(blocker)
-        if (o is None or o.zone != "battlefield" or o.controller != player or o.tapped
+        if (o is None or o.zone != "battlefield" or o.phased_out or o.controller != player or o.tapped
                 or not ch.is_type(game, o, "Creature") or attacker not in attackers):
             raise IllegalAction("509.1a", "each blocker must be an untapped creature you control "
                                           "blocking an attacker")

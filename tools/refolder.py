@@ -148,6 +148,9 @@ FOLDERS: tuple[Folder, ...] = (
            "a keyword ability without a folder of its own, not a damage or combat keyword "
            "(flash, hexproof, indestructible, protection, shroud)"),
     Folder("702.21-ward", ("702.21",), "ward", "702.21 (cited anywhere)"),
+    Folder("702.26-phasing", ("702.26",),
+           "phasing: a phased-out permanent treated as though it doesn't exist, phasing in during the untap "
+           "step (502.1), what phases out with it", "702.26 (cited anywhere)"),
     Folder("702.27-buyback", ("702.27",),
            "buyback: an optional additional cost; the spell goes to its owner's hand only as it resolves"),
     Folder("702.51-convoke", ("702.51",), "convoke"),
@@ -176,6 +179,7 @@ FOLDERS: tuple[Folder, ...] = (
 # A rule that makes a case belong to a subject wherever the case cites it (checked before rules[0]).
 SUBJECTS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("702.21",), "702.21-ward"),  # ward triggered: the case is about ward
+    (("702.26",), "702.26-phasing"),  # something phased out or in: the case is about phasing
     (("101.2", "614.17"), "101-golden-rules"),  # "can't" wins (Solemnity, Melira)
     (("301.5d", "702.6"), "301-artifacts/equipment"),  # who controls and equips an Equipment; equip
 )

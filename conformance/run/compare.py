@@ -123,6 +123,8 @@ def compare_object(where: str, spec: ObjectExpect, obj: Mapping[str, object] | N
     for key in OBJECT_FIELDS:
         if key in fields and obj.get(key) != fields[key]:
             yield Difference(f"{where}.{key}", fields[key], obj.get(key))
+    if "phased_out" in spec and bool(obj.get("phased_out")) != spec["phased_out"]:  # absent: phased in
+        yield Difference(f"{where}.phased_out", spec["phased_out"], bool(obj.get("phased_out")))
     if "counters" in spec:
         expected, observed = nonzero(spec["counters"]), nonzero(obj.get("counters"))
         if expected != observed:

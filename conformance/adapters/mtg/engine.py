@@ -63,6 +63,9 @@ UNSUPPORTED_FEATURES: frozenset[str] = frozenset({
     "buyback", "extra-phases", "unearth", "cast-modifiers",
 })
 
+# python-mtg 0.1.1 has no phasing (CR 702.26): no phased-out status, nothing phases in or out
+UNSUPPORTED_FEATURES |= {"phasing"}
+
 UNDRIVEN = ("advance", "declare_attackers", "declare_blockers", "pass")
 COLOR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 SYMBOL = {v: k for k, v in COLOR.items()}

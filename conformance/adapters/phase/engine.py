@@ -64,6 +64,9 @@ ADAPTER_VERSION = "0.7.0"
 # translated yet: not applicable, not failures. Nor are buyback (the `buyback` decision), additional phases
 # and steps, and unearth (an ability activated from a graveyard) (issue 17).
 UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"imprint", "buyback", "extra-phases", "unearth"})
+# Phasing (CR 702.26): phase.rs has it (a PhasedOut status, PermanentPhasedOut events), but the adapter
+# doesn't translate it yet: no phased-out permanent in a setup, no phased_out in its view
+UNSUPPORTED_FEATURES |= {"phasing"}
 
 PRE_ATTACK = ("BeginCombat", "PreCombatMain")
 DECK_SIZE = 40
