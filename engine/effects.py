@@ -15,6 +15,7 @@ from . import (  # noqa: F401  (they register their primitives)
     cast_modifiers,
     copies,
     counter_effects,
+    extra_phases,
     linked,
     mana_effects,
     protection,

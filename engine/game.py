@@ -102,10 +102,10 @@ def _advance(ctx: Ctx, target: str) -> None:
     """Pass with an empty stack until ``target`` begins and a player receives priority in it."""
     if target not in STEPS:
         raise MalformedAction(f"unknown step {target!r}")
-    start = (ctx.game.turn, ctx.game.step)
+    events = len(ctx.events)  # a step has begun since: the same step again may be an added one (500.8)
     for _ in range(200):
         g = ctx.game
-        if (g.turn, g.step) != start and g.step == target and (g.priority is not None or g.awaiting):
+        if _stepped(ctx, events) and g.step == target and (g.priority is not None or g.awaiting):
             return
         if g.awaiting == "attackers":
             turn.declare_attackers(ctx, g.active, [])
@@ -117,13 +117,17 @@ def _advance(ctx: Ctx, target: str) -> None:
         g = ctx.game
         if g.stack:
             raise IllegalAction("117.4", "advance: the stack is not empty; resolve it first")
-        if (g.turn, g.step) != start and g.step == target and g.priority is not None:
+        if _stepped(ctx, events) and g.step == target and g.priority is not None:
             return
         if g.priority is None:
             turn.next_step(ctx)
             continue
         turn.pass_priority(ctx, g.priority)
     raise IllegalAction("500.1", f"could not reach step {target}")
+
+
+def _stepped(ctx: Ctx, since: int) -> bool:
+    return any(e["type"] == "step" for e in ctx.events[since:])
 
 
 def legal_actions(game: Game) -> list[dict[str, Any]]:
