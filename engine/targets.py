@@ -104,6 +104,8 @@ def choose(ctx: Ctx, controller: int, src: Obj, specs: Sequence[Mapping[str, Any
         if not s.get("up_to") and len(cands) < s.get("count", 1):
             raise IllegalAction(rule, "there are not enough legal targets")
     legal = _legal_answers(specs, per_slot, at_most, limit=2)
+    if not legal:  # each slot has candidates but no set of different ones: can't be chosen (CR 601.2c)
+        raise IllegalAction("115.3", "there are not enough different legal targets")
     forced = (tuple(t for slot in legal[0] for t in slot),) if len(legal) == 1 else None
     options = tuple(dict.fromkeys(t for c in per_slot for t in c))
     low = sum(0 if s.get("up_to") else s.get("count", 1) for s in specs)

@@ -527,3 +527,14 @@ def test_spellskite_changing_one_of_three_targets_on_one_creature_asks_nothing()
     step = act(step.game, refs, {"action": "resolve"})
     assert ch.power_toughness(step.game, obj(step.game, refs, "skite")) == (1, 5)
     assert ch.power_toughness(step.game, obj(step.game, refs, "bear")) == (4, 4)
+
+
+def test_another_target_with_a_single_creature_cannot_be_chosen() -> None:
+    # Rookie Mistake: "target creature ... and another target creature"; one creature in play: no legal
+    # set of different targets, so the spell can't be cast (CR 601.2c, 115.3): no target choice is asked
+    rookie = {"alias": "r", "card": "Rookie Mistake"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 1}, "hand": [rookie]},
+                        {"alias": "b", "battlefield": [{"alias": "w", "card": "Craw Wurm"}]}])
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "cast", "player": "a", "card": "r"})
+    assert err.value.rule == "115.3"
