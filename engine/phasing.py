@@ -35,7 +35,8 @@ def with_phased_out(game: Game, oids: Iterable[int]) -> Game:
     """CR 702.26b, 702.26g-h: ``oids`` phase out directly, the Auras and Equipment attached to them
     indirectly (an object phasing out both ways just phases out indirectly); each is removed from combat
     (506.4). Permanents already phased out are left alone."""
-    direct = [i for i in game.battlefield if i in set(oids)]
+    wanted = set(oids)
+    direct = [i for i in game.battlefield if i in wanted]
     indirect = _attached_to(game, direct, game.battlefield)
     out = set(direct) | set(indirect)
     if not out:
@@ -67,7 +68,8 @@ def phase_in(ctx: Ctx, oids: Iterable[int]) -> None:
     attached to what it was attached to if that is still on the battlefield, else unattached (702.26i;
     state-based actions then apply, 704.5m-n)."""
     game = ctx.game
-    direct = [i for i in game.phased_out if i in set(oids) and game.objects[i].phased_out == "directly"]
+    wanted = set(oids)
+    direct = [i for i in game.phased_out if i in wanted and game.objects[i].phased_out == "directly"]
     indirect = [i for i in _attached_to(game, direct, game.phased_out)
                 if game.objects[i].phased_out == "indirectly"]
     back = set(direct) | set(indirect)
