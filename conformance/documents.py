@@ -43,6 +43,7 @@ Feature = Literal[
     "enter-as-copy",
     "exile-until", "return-to-battlefield", "persist",
     "imprint", "cast-modifiers", "buyback", "extra-phases", "unearth",
+    "type-changing", "color-changing", "card-name-choice",
     "phasing",
 ]
 ActionKind = Literal[
@@ -54,7 +55,7 @@ DecisionKind = Literal[
     "trigger_order", "choose_player", "tribute", "villainous_choice", "may", "mana_color", "sacrifice",
     "discard", "outside_game_card", "legend_rule", "new_targets", "color", "combat_damage", "tap_cost",
     "counter_kind", "convoke", "alternative_cost", "creature_type", "copy_of",
-    "card_from_hand", "buyback",
+    "card_from_hand", "buyback", "card_name",
 ]
 EventType = Literal[
     "spell_cast", "ability_activated", "ability_triggered", "crime_committed", "resolved",

@@ -19,7 +19,7 @@ from .errors import IllegalAction, MalformedAction
 from .overload import choose_alternative_cost, overload_cost, overloaded
 from .refs import Res
 from .registry import perform
-from .restrictions import check_activation_restriction, check_split_second
+from .restrictions import check_activation_restriction, check_named_prohibition, check_split_second
 from .state import COLORS, Game, Obj, StackItem, Target, replace
 from .triggers import commit_crime_if
 from .zones import move
@@ -276,6 +276,7 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
     if not mana.is_mana_ability(ability):
         check_split_second(game, "activate an ability that isn't a mana ability")
     check_activation_restriction(game, player, o, ability)
+    check_named_prohibition(game, o, ability, mana.is_mana_ability(ability))
     cost = ability.get("cost", {})
     is_creature = ch.is_type(game, o, "Creature")
     taps = cost.get("tap") or cost.get("untap")

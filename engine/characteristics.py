@@ -113,7 +113,7 @@ class InPlay:
     and abilities (layer 6, CR 613.1f). A static without ``affects`` applies to no object
     (``_static_applies``): it is only in ``statics``."""
 
-    __slots__ = ("statics", "power_toughness", "keywords", "abilities")
+    __slots__ = ("statics", "power_toughness", "keywords", "abilities", "types", "colors")
 
     def __init__(self, game: Game) -> None:
         cards = game.cards
@@ -126,6 +126,10 @@ class InPlay:
         applying = [(src, st) for src, st in self.statics if "affects" in st]
         self.power_toughness = tuple((src, st) for src, st in applying if "power" in st or "toughness" in st)
         self.abilities = tuple((src, st) for src, st in applying if st.get("abilities"))
+        # layers 4 and 5 (CR 613.1d-e), in timestamp order (613.7e: a static's is its source's)
+        by_time = sorted(applying, key=lambda e: e[0].timestamp)
+        self.types = tuple((src, st) for src, st in by_time if "add_types" in st)
+        self.colors = tuple((src, st) for src, st in by_time if "set_colors" in st or "add_colors" in st)
         keywords = []
         for src, st in applying:
             granted = tuple(a["keyword"] for a in st.get("abilities", ()) if a["kind"] == "keyword")
@@ -173,11 +177,79 @@ def activated(game: Game, o: Obj) -> tuple[Mapping[str, Any], ...]:
 
 
 def types(game: Game, o: Obj) -> tuple[str, ...]:
-    """Printed card types plus those an effect gives it ("it's still a land", layer 4, CR 613.1d)."""
+    """Printed card types plus those an effect gives it ("it's still a land", layer 4, CR 613.1d), then
+    those static abilities add ("in addition to its other types", 205.1b)."""
+    if _LAYER4 and o.id in _LAYER4:  # asked while its static type effects are being applied: so far
+        return _LAYER4[o.id]
     out = card(game, o).types
     for m in o.mods:
         out += tuple(t for t in m.types if t not in out)
-    return out
+    if not _layering(game):
+        return out
+    statics = in_play(game).types
+    return _static_types(game, o, out, statics)[0] if statics else out
+
+
+_LAYERING: dict[int, tuple[object, bool]] = {}  # by the game's cards: does any have a layer 4-5 static?
+
+
+def _layering(game: Game) -> bool:
+    """Whether a card of this game has a static type- or color-changing ability: without one, types and
+    colors cost no look at the statics in play (the hot path)."""
+    cards = game.cards
+    hit = _LAYERING.get(id(cards))
+    if hit is not None and hit[0] is cards:
+        return hit[1]
+    found = any(any(k in st for k in ("add_types", "set_colors", "add_colors"))
+                for c in cards.values() for st in c.statics)
+    if len(_LAYERING) >= 64:
+        _LAYERING.clear()
+    _LAYERING[id(cards)] = (cards, found)
+    return found
+
+
+_LAYER4: dict[int, tuple[str, ...]] = {}  # objects whose static type effects are being applied: types so far
+
+
+def _static_types(game: Game, o: Obj, out: tuple[str, ...], statics: tuple[Static, ...]
+                  ) -> tuple[tuple[str, ...], tuple[Static, ...]]:
+    """Layer 4 from static abilities that add card types (Mycosynth Lattice, March of the Machines,
+    Opalescence): its types, and the effects that apply to it. Each effect's filter is judged on the types
+    the object has so far (CR 613.1d); an effect that applies only once another one has (March's
+    "noncreature artifact" after Lattice makes a land an artifact) depends on it and is applied after it
+    (613.8a-b), whatever their timestamps: the passes repeat until no further effect applies. The effects
+    only add types (205.1b), so their order changes nothing else."""
+    left = list(statics)
+    applied: list[Static] = []
+    try:
+        grew = True
+        while grew:
+            grew = False
+            _LAYER4[o.id] = out
+            for e in list(left):
+                if _static_applies(game, e[0], e[1], o):
+                    out += tuple(t for t in e[1]["add_types"] if t not in out)
+                    left.remove(e)
+                    applied.append(e)
+                    grew = True
+                    _LAYER4[o.id] = out
+    finally:
+        _LAYER4.pop(o.id, None)
+    return out, tuple(applied)
+
+
+def _static_base_pt(game: Game, o: Obj) -> list[tuple[int, int, int]]:
+    """(timestamp, power, toughness) of the static effects that made it a creature with base power and
+    toughness equal to its mana value (layer 7b, CR 613.4b); the same objects as in layer 4 (613.6)."""
+    statics = in_play(game).types
+    if not statics:
+        return []
+    out = card(game, o).types
+    for m in o.mods:
+        out += tuple(t for t in m.types if t not in out)
+    mv = mana_value(game, o)
+    return [(src.timestamp, mv, mv) for src, st in _static_types(game, o, out, statics)[1]
+            if st.get("base_pt_mana_value")]
 
 
 # Subtypes that are not creature types (CR 205.3g-j, a selection): "becomes a Frog" keeps them
@@ -216,9 +288,25 @@ def is_type(game: Game, o: Obj, t: str) -> bool:
 
 
 def colors(game: Game, o: Obj) -> tuple[str, ...]:
-    """Printed colors, or those the latest color-setting effect gives it (layer 5, CR 613.1e)."""
-    set_by = [m for m in sorted(o.mods, key=lambda m: m.timestamp) if m.colors is not None]
-    return set_by[-1].colors or () if set_by else card(game, o).colors
+    """Printed colors, then color-changing effects in timestamp order (layer 5, CR 613.1e, 613.7): one
+    that sets them ("becomes blue", "are colorless") replaces them, one that adds a color ("in addition
+    to their other colors", Painter's Servant) adds it (105.3: a colorless object then has that color
+    only)."""
+    out = card(game, o).colors
+    statics = in_play(game).colors if _layering(game) else ()
+    if not o.mods and not statics:
+        return out
+    layered: list[tuple[int, bool, tuple[str, ...]]] = [(m.timestamp, True, m.colors) for m in o.mods
+                                                       if m.colors is not None]
+    for src, st in statics:
+        if _static_applies(game, src, st, o):
+            if "set_colors" in st:
+                layered.append((src.timestamp, True, tuple(st["set_colors"])))
+            elif src.chosen_color is not None:  # add_colors: "the chosen color"
+                layered.append((src.timestamp, False, (src.chosen_color,)))
+    for _, sets, cs in sorted(layered, key=lambda e: e[0]):
+        out = cs if sets else (*out, *(c for c in cs if c not in out))
+    return out
 
 
 _GRANTING: set[int] = set()  # objects whose static keyword grants are being worked out
@@ -283,6 +371,10 @@ def power_toughness(game: Game, o: Obj) -> tuple[int | None, int | None]:
     # layer 7b: an effect that sets power and toughness, the latest one winning (CR 613.4b, 613.7)
     base = [(m.base_power, m.base_toughness) for m in sorted(o.mods, key=lambda m: m.timestamp)
             if m.base_power is not None and m.base_toughness is not None]
+    if _layering(game) and in_play(game).types:  # static effects setting it (March), in timestamp order
+        stamped = [(m.timestamp, m.base_power, m.base_toughness) for m in o.mods
+                   if m.base_power is not None and m.base_toughness is not None]
+        base = [(p, t) for _, p, t in sorted([*stamped, *_static_base_pt(game, o)], key=lambda e: e[0])]
     printed = (c.power, c.toughness)
     p0, t0 = base[-1] if base else printed
     if not is_type(game, o, "Creature") or p0 is None or t0 is None:
@@ -369,6 +461,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     # a filter without "zone" means a permanent; "zone": None (the engine's own filters) means any zone
     zone = flt.get("zone", "battlefield" if what in (None, "permanent") else None)
+    if zone == "any":  # "all cards that aren't on the battlefield, spells, and permanents" (Lattice)
+        zone = None
     if what == "spell":
         zone = "stack"
     if zone and o.zone != zone:

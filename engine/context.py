@@ -51,11 +51,13 @@ DECISION_RULES: dict[str, str] = {
     "discard": "701.9b", "counter_kind": "122.5", "tap_cost": "601.2h", "convoke": "702.51a",
     "outside_game_card": "400.11", "legend_rule": "704.5j", "new_targets": "115.7", "color": "608.2d",
     "alternative_cost": "601.2b", "creature_type": "614.12a", "copy_of": "707.5",
-    "card_from_hand": "608.2d", "buyback": "601.2b",
+    "card_from_hand": "608.2d", "buyback": "601.2b", "card_name": "201.4",
 }
 
 # Kinds whose answer is a set or an amount: forced only where the code that asks says so (``info``).
 SET_ANSWERS = frozenset({"targets", "distribute", "x", "proliferate", "convoke"})
+# Kinds whose answer may be other than the options listed (any card name, CR 201.4): never forced.
+OPEN_ANSWERS = frozenset({"card_name"})
 # Kinds whose answer is a list of options: forced when every option must be taken (low == high == all).
 LIST_ANSWERS = frozenset({"sacrifice", "discard", "trigger_order", "new_targets", "tap_cost", "modes"})
 
@@ -73,7 +75,7 @@ def forced_answer(decision: Decision) -> tuple[Any] | None:
         return forced
     if d.info and d.info.get("repeat"):  # modes that may be chosen more than once (700.2d): a real choice
         return None
-    if d.kind in SET_ANSWERS:
+    if d.kind in SET_ANSWERS or d.kind in OPEN_ANSWERS:
         return None
     if d.kind in LIST_ANSWERS:
         every = len(d.options) == d.low == d.high

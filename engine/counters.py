@@ -94,7 +94,8 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
     event = replacement.run(ctx, {"kind": "enters", "obj": prospective, "counters": counters, "x": x})
     entering: dict[str, Any] = {"x": x, "tribute_paid": event.get("tribute_paid"),
                                 "chosen_color": event.get("chosen_color"),
-                                "chosen_type": event.get("chosen_type"), "copy": event["obj"].copy}
+                                "chosen_type": event.get("chosen_type"),
+                                "chosen_name": event.get("chosen_name"), "copy": event["obj"].copy}
     if event["obj"].mods:  # a copy effect "until end of turn" it entered with (Cursed Mirror, CR 707.5)
         entering["mods"] = event["obj"].mods
     if attached_to is not None:  # an Aura spell enters attached (CR 303.4f, 608.3c): its triggers see it so

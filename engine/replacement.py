@@ -306,9 +306,22 @@ def _choose_creature_type(ctx: Ctx, r: Repl, event: REvent) -> REvent:
     return {**event, "chosen_type": chosen, "obj": replace(o, chosen_type=chosen)}
 
 
+def _choose_card_name(ctx: Ctx, r: Repl, event: REvent) -> REvent:
+    """"As this enters, choose a card name" (Pithing Needle; CR 614.12a). CR 201.4: the name of a card in
+    the Oracle card reference, whether or not it is in the game or has an activated ability (Pithing
+    Needle's ruling: "You can name any card"). The engine holds no Oracle reference (only the game's
+    cards, which it offers): any name is taken, a non-name (not a string, empty) is refused."""
+    o: Obj = event["obj"]
+    names = tuple(sorted(n for n, c in ctx.game.cards.items() if not c.is_token))
+    chosen = ctx.choose(Decision("card_name", o.controller, o.id, names))
+    if not isinstance(chosen, str) or not chosen.strip():
+        raise IllegalAction("201.4", f"{chosen!r} is not the name of a card: choose a card name")
+    return {**event, "chosen_name": chosen, "obj": replace(o, chosen_name=chosen)}
+
+
 # What "as this enters, choose a ..." (CR 614.12) may choose: the spec's ``choose`` -> who asks it
 CHOICES_AS_ENTERS: dict[str, Callable[[Ctx, Repl, REvent], REvent]] = {
-    "color": _choose_color, "creature_type": _choose_creature_type,
+    "color": _choose_color, "creature_type": _choose_creature_type, "card_name": _choose_card_name,
 }
 
 

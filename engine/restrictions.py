@@ -62,6 +62,25 @@ def check_activation_restriction(game: Game, player: int, src: Obj, ability: Map
                                       "can be activated only if its condition is true")
 
 
+def check_named_prohibition(game: Game, src: Obj, ability: Mapping[str, Any], is_mana: bool) -> None:
+    """"Activated abilities of sources with the chosen name can't be activated unless they're mana
+    abilities" (Pithing Needle, Sorcerous Spyglass): a prohibition (CR 602.5) on every activated ability of
+    a source with the name chosen as the prohibiting permanent entered (614.12, 201.4; its name, 201.2,
+    from its copiable values), loyalty abilities included (606.2); mana abilities (605.1a) and triggered
+    and static abilities are not activated abilities and work normally (Pithing Needle's rulings). It
+    applies while the prohibiting permanent is on the battlefield (CR 611.3a)."""
+    if is_mana:
+        return
+    statics = ch.in_play(game).statics
+    if not statics:
+        return
+    name = ch.card(game, src).name
+    for s, st in statics:
+        if st.get("no_activating_chosen_name") and s.chosen_name == name:
+            raise IllegalAction("602.5", f"{s.alias or s.card} chose the name {name}: its activated "
+                                         "abilities that aren't mana abilities can't be activated")
+
+
 def split_second_spell(game: Game) -> Obj | None:
     """A spell with split second on the stack (CR 702.61a: it functions only while on the stack)."""
     for item in game.stack:

@@ -121,6 +121,7 @@ class Obj:
     control_reverts_to: int | None = None  # "gain control ... until end of turn": whose it is again (514.2)
     chosen_color: str | None = None  # "As this enters, choose a color" (CR 614.12)
     chosen_type: str | None = None  # "As this enters, choose a creature type" (CR 614.12, 205.3m)
+    chosen_name: str | None = None  # "As this enters, choose a card name" (CR 614.12, 201.4)
     spell_copy: bool = False  # a copy of a spell (CR 707.10): not a card; gone once off the stack
     timestamp: int = 0  # when it entered the battlefield (CR 613.7e): orders its static abilities' effects
     skip_untaps: int = 0  # 1: "doesn't untap during its controller's next untap step" (any number of them)
@@ -136,7 +137,7 @@ class Obj:
         return replace(self, zone=zone, tapped=False, sick=False, counters=frozendict(), damage=0,
                        deathtouched=False, attached_to=None, mods=(), tribute_paid=None,
                        loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None, chosen_color=None,
-                       chosen_type=None, skip_untaps=0, copy=None, **changes)
+                       chosen_type=None, chosen_name=None, skip_untaps=0, copy=None, **changes)
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,8 @@ UNSUPPORTED_FEATURES: frozenset[str] = frozenset({
     "tribute", "villainous-choice", "priority",
     "stun-counters", "shield-counters", "sagas", "overload", "lose-abilities", "repeated-modes",
     "creature-type-choice", "restricted-mana", "imprint",
+    # no "as this enters, choose a card name" (Pithing Needle, CR 201.4): nothing to answer the choice with
+    "card-name-choice",
     # no buyback, no additional phases or steps, no unearth in 0.1.1
     "buyback", "extra-phases", "unearth", "cast-modifiers",
 })

@@ -118,6 +118,10 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     if kind_type == "NamedChoice" and (choice == "CreatureType" or isinstance(choice, dict)
                                        and "CreatureType" in choice):
         return "NamedChoice:CreatureType"
+    # "choose a card name" (Pithing Needle: CR 201.4, 614.12a)
+    if kind_type == "NamedChoice" and (choice == "CardName"
+                                       or isinstance(choice, dict) and "CardName" in choice):
+        return "NamedChoice:CardName"
     return str(kind_type)
 
 
@@ -357,6 +361,9 @@ PROMPTS: dict[str, PromptHandler] = {
     "NamedChoice:CreatureType": (  # answered with the type's name; phase lists the types it offers
         "creature_type",
         lambda r, d: [str(o) for o in d.get("options", [])],
+        lambda r, d, a: {"type": "ChooseOption", "data": {"choice": str(a)}}),
+    "NamedChoice:CardName": (  # answered with the name (CR 201.4: any card's); phase lists none
+        "card_name", lambda r, d: None,
         lambda r, d, a: {"type": "ChooseOption", "data": {"choice": str(a)}}),
     # "you may have ~ enter as a copy of ..." (CR 707.5): phase asks whether to apply the copy effect
     # (candidates: the effect, "Decline"), then which permanent (CopyTargetChoice). The case's one
