@@ -256,6 +256,11 @@ class Game:
     # CR 702.26b: the phased-out permanents, out of ``battlefield`` so that every query of the battlefield
     # treats them as though they don't exist; id -> the player who controlled it as it phased out (502.1)
     phased_out: frozendict[int, int] = field(default_factory=frozendict)
+    # CR 500.8-500.9: phases and steps added after the current one ("combat", "main", "upkeep"), next
+    # first, and the step they were added after, which the turn goes on from once they are over
+    extra_phases: tuple[str, ...] = ()
+    resume_after: str | None = None
+    attacked_this_turn: frozenset[tuple[int, int]] = frozenset()  # (id, epoch): attackers declared
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice
 

@@ -17,6 +17,7 @@ from .counter_rules import become_untapped
 from .counters import enter_battlefield
 from .effects import deal_damage, draw, gain_from_lifelink, put_wither
 from .errors import IllegalAction
+from .extra_phases import following
 from .mana import empty_pools
 from .protection import protected_from
 from .refs import Res
@@ -140,6 +141,13 @@ def next_step(ctx: Ctx) -> None:
         ctx.game = replace(game, passes=frozenset())
         begin_step(ctx)
         return
+    game, first, resume = following(game)  # CR 500.8-500.9: added phases and steps
+    if first is not None:
+        ctx.game = replace(game, step=first, passes=frozenset())
+        begin_step(ctx)
+        return
+    if resume is not None:  # they have all been played: the turn goes on after the step they followed
+        i = STEPS.index(resume)
     if i + 1 >= len(STEPS):
         ctx.game = game
         _new_turn(ctx)
@@ -158,7 +166,8 @@ def _new_turn(ctx: Ctx) -> None:
     players = tuple(replace(p, crimes=0, land_played=False) for p in game.players)
     objects = frozendict({oid: replace(o, loyalty_used=False) for oid, o in game.objects.items()})
     ctx.game = replace(game, players=players, objects=objects, active=active, turn=game.turn + 1,
-                       step="untap", once_per_turn=frozenset(), passes=frozenset())
+                       step="untap", once_per_turn=frozenset(), passes=frozenset(),
+                       extra_phases=(), resume_after=None, attacked_this_turn=frozenset())
     begin_step(ctx)
 
 
@@ -247,8 +256,9 @@ def declare_attackers(ctx: Ctx, player: int, attacks: list[Attack]) -> None:
             ctx.game = ctx.game.with_obj(replace(o, tapped=True))
     choose_enlist(ctx, player, attacks)  # 508.1g: optional costs to attack
     pay_attack_costs(ctx, player, attacks)  # 508.1h-j
+    attacked = {(a.attacker, ctx.game.obj(a.attacker).epoch) for a in attacks}
     ctx.game = replace(ctx.game, attacks=tuple(attacks), awaiting=None, priority=ctx.game.active,
-                       passes=frozenset())
+                       passes=frozenset(), attacked_this_turn=ctx.game.attacked_this_turn | attacked)
     with ctx.simultaneously():  # declared at once: "whenever ... attacks" triggers see them all (508.3a)
         for a in attacks:
             ctx.emit({"type": "attacks", "object": a.attacker, "defending": a.defending})
