@@ -95,7 +95,16 @@ def production(raw: list[dict[str, Any]], i: int) -> dict[str, int]:
                   and (raw[j].get("data") or {}).get("event_type") == "ProduceMana"):
             break
         j += 1
-    return mana
+    return in_symbol_order(mana)
+
+
+MANA_ORDER = "WUBRGC"
+
+
+def in_symbol_order(mana: dict[str, int]) -> dict[str, int]:
+    """An amount of mana with its symbols in WUBRG then C order: phase lists the mana of one production
+    in an order that changes from run to run (a Rust HashMap's), which carries no meaning."""
+    return {k: mana[k] for k in sorted(mana, key=lambda k: (MANA_ORDER.find(k) if k in MANA_ORDER else 9, k))}
 
 
 def fizzled(run: PhaseRunView, raw: list[dict[str, Any]], i: int) -> bool:

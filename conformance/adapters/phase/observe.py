@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.adapters.common import counter_to_case, keyword_name
+from conformance.adapters.phase.events import in_symbol_order
 from conformance.adapters.phase.view import PhaseRunView
 from conformance.adapters.phase.vocab import STEP_OF_PHASE, SYMBOL_OF_COLOR, attached_to
 from conformance.documents import ObjectView, PlayerView, Projection, StackItem
@@ -32,7 +33,7 @@ def project(run: PhaseRunView) -> Projection:
             pool[sym] = pool.get(sym, 0) + 1
         players[alias] = {
             "life": p["life"], "counters": {k: v for k, v in counters.items() if v},
-            "mana_pool": pool, "crimes_committed": p.get("crimes_committed_this_turn", 0),
+            "mana_pool": in_symbol_order(pool), "crimes_committed": p.get("crimes_committed_this_turn", 0),
             "hand_size": len(p["hand"]), "library_size": len(p["library"]),
             "graveyard_size": len(p["graveyard"]),
             "lost": bool(p.get("is_eliminated"))
