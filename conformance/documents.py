@@ -35,6 +35,7 @@ Feature = Literal[
     "enters-with-counters", "x-costs", "mana", "mana-abilities", "could-produce", "tapped-for-mana",
     "tap-symbol", "untap-symbol", "summoning-sickness", "targets", "distribute", "up-to-targets",
     "target-legality", "change-targets", "protection", "crime", "tribute", "villainous-choice",
+    "target-abilities",
     "tokens", "predefined-tokens", "loyalty", "outside-the-game", "triggered-abilities",
     "trigger-ordering", "state-based-actions", "legend-rule", "combat", "damage", "multiplayer",
     "priority", "sorcery-timing", "cast-triggers", "optional-effects", "sacrifice", "life",
@@ -141,8 +142,15 @@ class FindRef(TypedDict):
     find: Query
 
 
-#: A player or object: its alias, or a query (case.schema.json ``$defs/ref``).
-Ref: TypeAlias = "str | FindRef"
+class AbilityRef(TypedDict):
+    """An activated or triggered ability on the stack, by a ref to its source; it must match exactly one
+    ability on the stack (case.schema.json ``$defs/ref``; CR 113.1c)."""
+
+    ability_of: "str | FindRef"  # its source: an alias or a query
+
+
+#: A player or object: its alias, or a query; or an ability on the stack (case.schema.json ``$defs/ref``).
+Ref: TypeAlias = "str | FindRef | AbilityRef"
 
 
 class CardObject(TypedDict):
@@ -454,7 +462,7 @@ class StackItem(TypedDict, total=False):
     kind: str
     source: str | None
     controller: str | None
-    targets: list[str | None]
+    targets: "list[Ref | None]"  # an ability on the stack: {"ability_of": ref}
 
 
 class Projection(TypedDict, total=False):

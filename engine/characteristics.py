@@ -457,7 +457,7 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
     if "any_of" in flt and not any(matches(game, f, o, src, me) for f in flt["any_of"]):
         return False
     what = flt.get("what")
-    if what == "player":
+    if what in ("player", "ability"):  # an ability on the stack is no object of the store (targets.py)
         return False
     # a filter without "zone" means a permanent; "zone": None (the engine's own filters) means any zone
     zone = flt.get("zone", "battlefield" if what in (None, "permanent") else None)

@@ -21,6 +21,7 @@ class Refs:
         self.players = [p.alias for p in game.players]
         self.by_alias = dict(by_alias)
         self.alias_of = {v: k for k, v in by_alias.items()}
+        self.ability_sources: dict[int, int] = {}  # an ability's stack id -> its source, once seen
 
     # case -> engine
     def player(self, alias: str) -> int:
@@ -56,6 +57,12 @@ class Refs:
     def target(self, game: Game, ref: Any) -> tuple[Any, ...]:
         if isinstance(ref, str) and ref in self.players:
             return ("player", self.players.index(ref))
+        if isinstance(ref, Mapping) and "ability_of" in ref:  # an ability on the stack (CR 113.1c)
+            source = self.obj(game, ref["ability_of"])
+            found = [s.id for s in game.stack if s.kind == "ability" and s.source == source]
+            if len(found) != 1:
+                raise MalformedAction(f"{ref!r} matches {len(found)} abilities on the stack, not exactly one")
+            return ("stack", found[0])
         oid = self.obj(game, ref)
         return ("object", oid, game.obj(oid).epoch)
 
@@ -117,7 +124,13 @@ class Refs:
     def target_out(self, game: Game, t: Any) -> Any:
         if isinstance(t, tuple) and t and t[0] == "player":
             return self.players[t[1]]
-        if isinstance(t, tuple) and t and t[0] in ("object", "stack"):
+        if isinstance(t, tuple) and t and t[0] == "stack":  # an ability: {"ability_of": its source}
+            item = next((s for s in game.stack if s.id == t[1]), None)
+            if item is not None:
+                self.ability_sources[int(t[1])] = item.source
+            source = self.ability_sources.get(int(t[1]))
+            return {"ability_of": self.ref_of(game, source)} if source is not None else f"#{t[1]}"
+        if isinstance(t, tuple) and t and t[0] == "object":
             return self.ref_of(game, t[1])
         return t
 

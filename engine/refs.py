@@ -139,6 +139,15 @@ def it_card(game: Game, res: Res) -> list[int]:
     return [o.id] if o is not None and o.epoch == epoch and not o.token else []
 
 
+def stack_abilities(res: Res, ref: Any) -> list[int]:
+    """The abilities on the stack a ``{"target": n}`` ref names that are still legal targets (Stifle's
+    "target activated or triggered ability", CR 113.1c): their stack ids, which ``objects`` leaves out
+    as they aren't in the object store."""
+    if not (isinstance(ref, dict) and "target" in ref):
+        return []
+    return [int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "stack"]
+
+
 def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """The objects a ref names that the effect can still act on."""
     game = ctx.game

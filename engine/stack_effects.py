@@ -11,7 +11,7 @@ from frozendict import frozendict
 from . import characteristics as ch
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .refs import Res, objects
+from .refs import Res, objects, stack_abilities
 from .registry import Params, effect
 from .state import Obj, Target, replace
 from .targets import aura_targets, became_targets, can_target_object, candidates, check_distinct
@@ -150,7 +150,7 @@ def _change_one_target_to_source(ctx: Ctx, res: Res, p: Params) -> None:
     if me is None or me.zone != "battlefield" or me.epoch != res.source_lki.epoch:
         return
     mine = ("object", me.id, me.epoch)
-    for oid in objects(ctx, res, p["what"]):
+    for oid in objects(ctx, res, p["what"]) + stack_abilities(res, p["what"]):
         item = next((s for s in ctx.game.stack if s.id == oid), None)
         if item is None:
             continue
@@ -202,8 +202,9 @@ def _uncounterable(ctx: Ctx, o: Obj) -> bool:
 @effect("counter_spell")
 def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 701.6a: a countered spell is put into its owner's graveyard; a countered ability is removed
-    from the stack. Gone from the stack already (resolved, or countered), it's left alone."""
-    for oid in objects(ctx, res, p["what"]):
+    from the stack: it doesn't resolve, and its source is left alone (an ability exists independently of
+    its source, 113.7a). Gone from the stack already (resolved, or countered), it's left alone."""
+    for oid in objects(ctx, res, p["what"]) + stack_abilities(res, p["what"]):
         item = next((s for s in ctx.game.stack if s.id == oid), None)
         if item is not None and item.kind == "ability":  # an ability is removed from the stack (701.6a)
             ctx.game = replace(ctx.game, stack=tuple(s for s in ctx.game.stack if s.id != oid))

@@ -12,7 +12,7 @@ from . import characteristics as ch
 from . import protection
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import Game, Obj, Target
+from .state import Game, Obj, StackItem, Target
 
 
 def _obj_candidates(game: Game) -> list[Obj]:
@@ -37,8 +37,8 @@ def can_target_object(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj, cont
     if flt.get("what") == "player":
         return False
     what = flt.get("what")
-    if what in ("spell", "spell_or_ability") and o.zone != "stack":
-        return False
+    if what == "ability" or (what in ("spell", "spell_or_ability") and o.zone != "stack"):
+        return False  # an ability on the stack is no object of the object store: can_target_ability
     if not ch.matches(game, flt, o, src, controller):
         return False
     if o.zone == "stack" and o.id == src.id:  # CR 115.5: a spell or ability can't target itself
@@ -52,6 +52,32 @@ def can_target_object(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj, cont
         if protection.hexproof_from(game, o, src, controller):  # CR 702.11d
             return False
     return True
+
+
+ABILITY_FILTER_KEYS = frozenset({"what", "controller", "any_of"})
+
+
+def can_target_ability(game: Game, flt: Mapping[str, Any], item: StackItem, controller: int) -> bool:
+    """An activated or triggered ability on the stack as a target ("counter target activated or triggered
+    ability", Stifle; "spell, activated ability, or triggered ability", Disallow): an ability on the stack
+    is an object (CR 113.1c). Only abilities on the stack are: an activated mana ability never is (CR
+    605.3b), nor a static ability or the replacement effect it creates (113.3d, 614.12). Hexproof,
+    shroud and protection of its source are the source's, not the ability's (Interdict's ruling: it
+    "targets the ability, and not the permanent itself"). ``controller`` "opponent": "you don't
+    control" (Nimble Obstructionist)."""
+    if "any_of" in flt:
+        rest = {k: v for k, v in flt.items() if k != "any_of"}
+        if not any(can_target_ability(game, {**rest, **f}, item, controller) for f in flt["any_of"]):
+            return False
+        flt = rest
+        if "what" not in flt:
+            return True
+    if item.kind != "ability" or flt.get("what") not in ("ability", "spell_or_ability"):
+        return False
+    if set(flt) - ABILITY_FILTER_KEYS:  # a characteristic only an object has (a type, a color)
+        return False
+    rel = str(flt.get("controller", "any"))
+    return rel == "any" or (item.controller == controller) == (rel == "you")
 
 
 def can_target_player(game: Game, flt: Mapping[str, Any], player: int, controller: int,
@@ -74,6 +100,7 @@ def candidates(game: Game, flt: Mapping[str, Any], src: Obj, controller: int) ->
                          if can_target_player(game, flt, i, controller, src)]
     out += [("object", o.id, o.epoch) for o in _obj_candidates(game)
             if can_target_object(game, flt, o, src, controller)]
+    out += [("stack", s.id) for s in reversed(game.stack) if can_target_ability(game, flt, s, controller)]
     return out
 
 
@@ -81,6 +108,9 @@ def is_legal(game: Game, flt: Mapping[str, Any], t: Target, src: Obj, controller
     """CR 608.2b: still the same object in the same zone, and still a legal target."""
     if t[0] == "player":
         return can_target_player(game, flt, int(t[1]), controller, src)
+    if t[0] == "stack":  # an ability: still on the stack (countered or resolved: gone, CR 608.2b)
+        item = next((s for s in game.stack if s.id == t[1]), None)
+        return item is not None and can_target_ability(game, flt, item, controller)
     o = game.objects.get(t[1])
     if o is None or o.epoch != t[2] or o.phased_out:  # CR 702.26b: as though it doesn't exist
         return False
@@ -272,5 +302,8 @@ def is_crime(game: Game, player: int, slots: Sequence[Sequence[Target]]) -> bool
 def describe(game: Game, t: Target) -> str:
     if t[0] == "player":
         return game.players[t[1]].alias
+    if t[0] == "stack":
+        item = next((s for s in game.stack if s.id == t[1]), None)
+        return f"an ability of {describe(game, ('object', item.source))}" if item else f"ability {t[1]}"
     o = game.objects.get(t[1])
     return (o.alias or o.card) if o else f"object {t[1]}"

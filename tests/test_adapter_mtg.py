@@ -136,7 +136,7 @@ def has_event(obs: dict[str, Any], **pattern: Any) -> bool:
 
 
 def test_adapter_version() -> None:
-    assert mtg_engine.ADAPTER_VERSION == "0.3.3"
+    assert mtg_engine.ADAPTER_VERSION == "0.3.4"
 
 
 def test_mechanics_python_mtg_lacks_are_declared_unsupported() -> None:
@@ -144,7 +144,8 @@ def test_mechanics_python_mtg_lacks_are_declared_unsupported() -> None:
     # modes, chosen creature types or mana spending restrictions: their cases are not applicable,
     # with the feature as the reason
     assert {"stun-counters", "shield-counters", "sagas", "overload", "lose-abilities",
-            "repeated-modes", "creature-type-choice", "restricted-mana"} <= mtg_engine.UNSUPPORTED_FEATURES
+            "repeated-modes", "creature-type-choice", "restricted-mana",
+            "target-abilities"} <= mtg_engine.UNSUPPORTED_FEATURES  # no stack: nothing to target there
 
 
 def test_equip_is_python_mtgs_equip_move() -> None:

@@ -155,6 +155,8 @@ class CaseChecker:
             self.problem(path, f"unknown alias {q(value)}: no {sort} in the setup has it{hint}")
         elif isinstance(value, dict) and isinstance(value.get("find"), dict):
             self.query(value["find"], [*path, "find"])
+        elif isinstance(value, dict) and "ability_of" in value:  # an ability on the stack: its source
+            self.ref(value["ability_of"], [*path, "ability_of"], "object")
 
     def query(self, query: JSONValue, path: Path) -> None:
         fields = _dict(query)

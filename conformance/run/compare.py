@@ -98,6 +98,8 @@ def resolve_ref(projection: object, ref: object) -> object:
         if len(found) == 1:
             return found[0].get("ref")
         return f"<{len(found)} objects match {show(ref['find'])}>"
+    if isinstance(ref, dict) and "ability_of" in ref:  # an ability on the stack, named by its source
+        return {"ability_of": resolve_ref(projection, ref["ability_of"])}
     return ref
 
 

@@ -47,7 +47,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.3.3"
+ADAPTER_VERSION = "0.3.4"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled"). Nor, in 0.1.1's source (mtg/*.py: no
 # stun, shield, lore or chapter counters, no overload, no "loses all abilities", no repeated modes,
@@ -63,6 +63,8 @@ UNSUPPORTED_FEATURES: frozenset[str] = frozenset({
     "card-name-choice",
     # no buyback, no additional phases or steps, no unearth in 0.1.1
     "buyback", "extra-phases", "unearth", "cast-modifiers",
+    # no stack either: a spell resolves as it is cast, so no ability waits there to be targeted (Stifle)
+    "target-abilities",
 })
 
 # python-mtg 0.1.1 has no phasing (CR 702.26): no phased-out status, nothing phases in or out

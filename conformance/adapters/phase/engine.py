@@ -56,7 +56,7 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.7.0"
+ADAPTER_VERSION = "0.7.1"
 # Each case is tried and refused (unsupported) only when its setup cannot be built in phase. Costs to
 # attack (CR 508.1g-j) are translated in attack_costs.py (phase asks them as CombatTaxPayment after the
 # declaration and pays them by itself); a case it cannot translate is not applicable there, with why.
@@ -192,6 +192,14 @@ class PhaseRun:
             self.refs[oid] = f"{name}#{n}"
         return self.refs[oid]
 
+    def target_option(self, t: Any) -> Ref | None:
+        """A target phase lists or holds, as a case ref: an ability on the stack (Stifle's target) is
+        named by its source, {"ability_of": ref}; anything else as ``target_ref``."""
+        ability = self._stack_ability_source(t["Object"]) if isinstance(t, dict) and "Object" in t else None
+        if ability is not None:
+            return {"ability_of": self.ref_of(ability) or f"#{ability}"}
+        return self.target_ref(t)
+
     def target_ref(self, t: Any) -> str | None:
         if isinstance(t, dict) and "Object" in t:
             return self.ref_of(t["Object"])
@@ -199,8 +207,26 @@ class PhaseRun:
             return self.player_of(t["Player"])
         return None
 
+    def _stack_ability_source(self, oid: Any) -> int | None:
+        """The source of the activated or triggered ability that is phase's stack entry ``oid`` (phase
+        targets one as {"Object": its stack entry id}); None for a spell or anything else."""
+        if not isinstance(oid, int):
+            return None
+        if oid not in self.stack_info:
+            self._remember_stack()
+        source, kind, _ = self.stack_info.get(oid, (None, "Spell", 0))
+        return None if kind == "Spell" else source
+
     def resolve_ref(self, ref: object) -> dict[str, Any]:
-        """A case ref -> phase target ({"Object": id} or {"Player": seat})."""
+        """A case ref -> phase target ({"Object": id} or {"Player": seat}); an ability on the stack,
+        {"ability_of": its source}, is phase's {"Object": its stack entry id}."""
+        if isinstance(ref, dict) and "ability_of" in ref:
+            source = self.object_id(ref["ability_of"])
+            found = [e["id"] for e in self.g.stack()
+                     if e["source_id"] == source and e["kind"]["type"] != "Spell"]
+            if len(found) != 1:
+                raise Rejected(f"ref {ref} matches {len(found)} abilities on the stack")
+            return {"Object": found[0]}
         if isinstance(ref, str):
             if ref in self.seat:
                 return {"Player": self.seat[ref]}

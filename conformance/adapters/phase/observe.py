@@ -45,7 +45,7 @@ def project(run: PhaseRunView) -> Projection:
         stack.append({
             "kind": "spell" if e["kind"]["type"] == "Spell" else "ability",
             "source": run.ref_of(e["source_id"]), "controller": run.player_of(e["controller"]),
-            "targets": [run.target_ref(t) for t in ability.get("targets", [])],
+            "targets": [run.target_option(t) for t in ability.get("targets", [])],
         })
     w = run.waiting()
     prio = w["data"].get("player") if w.get("type") == "Priority" else None

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from conformance.adapters.common import DecisionBook
-from conformance.documents import Answer, Card, Event
+from conformance.documents import Answer, Card, Event, Ref
 
 
 class PhaseRunView(Protocol):
@@ -44,6 +44,8 @@ class PhaseRunView(Protocol):
     def ref_of(self, oid: Any, name: str | None = None) -> str | None: ...
 
     def target_ref(self, t: Any) -> str | None: ...
+
+    def target_option(self, t: Any) -> Ref | None: ...
 
     def resolve_ref(self, ref: object) -> dict[str, Any]: ...
 

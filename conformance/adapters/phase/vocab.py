@@ -13,7 +13,7 @@ from typing import Any
 
 from conformance.adapters.common import Rejected, by_alias, counter_to_case, items, keyword_name, whole
 from conformance.adapters.phase.view import PhaseRunView
-from conformance.documents import Answer, Event
+from conformance.documents import Answer, Event, Ref
 
 # phase's prompts, states and events are untyped JSON here (dict[str, Any]); an answer is read as its
 # decision's kind says (common.items, by_alias, whole).
@@ -32,12 +32,12 @@ COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Gr
 SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 
 
-def _targets_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None]:
+def _targets_options(run: PhaseRunView, d: dict[str, Any]) -> list[Ref | None]:
     sel = d.get("selection") or {}
     legal = sel.get("current_legal_targets")
     if legal is None and d.get("target_slots"):
         legal = d["target_slots"][0].get("legal_targets", [])
-    return [run.target_ref(t) for t in legal or []]
+    return [run.target_option(t) for t in legal or []]
 
 
 def _select(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
