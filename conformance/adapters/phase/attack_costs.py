@@ -76,7 +76,8 @@ class AttackCosts:
     def pay(self, run: PhaseRunView, seat: int, data: dict[str, Any]) -> None:
         """Answer phase's CombatTaxPayment prompt (see the module docstring)."""
         player = run.player_of(seat)
-        if run.book.match("mana_payment", player, lambda _ref: True) is not None:
+        # a payment of a spell or ability names its source; the cost to attack's names none
+        if run.book.match("mana_payment", player, lambda _ref: False) is not None:
             raise Unsupported(
                 "the case chooses how to pay a cost to attack (its mana_payment decision, e.g. life "
                 "or mana for {W/P}); phase's CombatTaxPayment offers only accept or decline and pays "
