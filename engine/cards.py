@@ -48,8 +48,10 @@ class CardDef:
 
     @cached_property
     def activated(self) -> tuple[Ability, ...]:
-        """Activated abilities in Oracle-text order: what a script's ``ability`` index counts."""
-        return tuple(a for a in self.abilities if a["kind"] == "activated")
+        """Activated abilities in Oracle-text order: what a script's ``ability`` index counts. "Unearth
+        [cost]" is one, activated from the graveyard as a sorcery (CR 702.84a; engine/unearth.py)."""
+        return tuple(a if a["kind"] == "activated" else _unearth(str(a["cost"])) for a in self.abilities
+                     if a["kind"] == "activated" or (a["kind"] == "keyword" and a["keyword"] == "Unearth"))
 
     @cached_property
     def statics(self) -> tuple[Mapping[str, Any], ...]:
@@ -59,6 +61,11 @@ class CardDef:
     @property
     def mana_value(self) -> int:
         return mana_value(self.mana_cost)
+
+
+def _unearth(cost: str) -> Ability:
+    return {"kind": "activated", "cost": {"mana": cost}, "timing": "sorcery", "zone": "graveyard",
+            "effects": [{"do": "unearth"}], "text": f"Unearth {cost}"}
 
 
 def _printed_number(data: Mapping[str, Any], field: str) -> int | None:

@@ -329,8 +329,8 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
     if not 0 <= index < len(abilities):
         raise MalformedAction(f"{o.alias or o.card} has no activated ability #{index}")
     ability = abilities[index]
-    if o.zone != "battlefield":
-        raise IllegalAction("602.2", f"{o.alias or o.card} is not on the battlefield")
+    if o.zone != ability.get("zone", "battlefield"):  # unearth: from the graveyard (702.84a)
+        raise IllegalAction("602.2", f"{o.alias or o.card} is not in the zone this ability works in")
     if o.phased_out:
         raise IllegalAction("702.26b", f"{o.alias or o.card} is phased out (as though it doesn't exist)")
     if o.controller != player:

@@ -21,6 +21,7 @@ from . import (  # noqa: F401  (they register their primitives)
     protection,
     replacement,
     stack_effects,
+    unearth,
 )
 from . import characteristics as ch
 from . import mana as mana_mod

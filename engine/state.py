@@ -128,6 +128,7 @@ class Obj:
     # the copiable values a copy effect gave it as it entered (layer 1, CR 613.2a, 707.2, 707.5), its
     # exceptions included (707.9b): what it is instead of its printed card; None: not a copy
     copy: CardDef | None = None
+    unearthed: bool = False  # returned by unearth: exiled instead of leaving the battlefield (CR 702.84a)
     # CR 702.26: "directly" | "indirectly" (an Aura or Equipment that phased out with its host, 702.26g)
     # while phased out; it stays on the battlefield (702.26d) but is out of ``Game.battlefield``
     phased_out: str | None = None
@@ -135,7 +136,7 @@ class Obj:
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""
         return replace(self, zone=zone, tapped=False, sick=False, counters=frozendict(), damage=0,
-                       deathtouched=False, attached_to=None, mods=(), tribute_paid=None,
+                       deathtouched=False, attached_to=None, mods=(), tribute_paid=None, unearthed=False,
                        loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None, chosen_color=None,
                        chosen_type=None, chosen_name=None, skip_untaps=0, copy=None, **changes)
 
@@ -261,6 +262,8 @@ class Game:
     extra_phases: tuple[str, ...] = ()
     resume_after: str | None = None
     attacked_this_turn: frozenset[tuple[int, int]] = frozenset()  # (id, epoch): attackers declared
+    # CR 702.84a, 603.7: unearthed permanents (id, epoch, controller) to exile as the next end step begins
+    unearth_delayed: tuple[tuple[int, int, int], ...] = ()
     seed: int = 0
     pending: Any = None  # a Pending decision (engine.context) when the game waits for a choice
 

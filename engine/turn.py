@@ -24,6 +24,7 @@ from .refs import Res
 from .registry import perform
 from .sagas import add_lore_counters
 from .state import STEPS, Attack, Game, Obj, StackItem, Target, replace
+from .unearth import end_step_triggers
 from .zones import move
 
 
@@ -205,6 +206,8 @@ def begin_step(ctx: Ctx) -> None:
         draw(ctx, game.active)  # 504.1
     if step == "main1":
         add_lore_counters(ctx)  # 714.3c: as the precombat main phase begins
+    if step == "end":
+        end_step_triggers(ctx)  # 702.84a: unearth's delayed "exile it" (603.7)
     if step == "cleanup":
         # 514.2: damage is removed and "until end of turn" effects end
         objects = frozendict({oid: _end_of_turn(o) for oid, o in ctx.game.objects.items()})

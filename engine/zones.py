@@ -79,6 +79,8 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
     """
     game = ctx.game
     old = game.obj(oid)
+    if old.zone == "battlefield" and old.unearthed and to != "exile":
+        to = "exile"  # CR 702.84a, 614.1a: exiled instead of put anywhere else
     if old.zone in ("battlefield", "stack"):  # last known information (CR 608.2h, 113.7a): a permanent,
         game = replace(game, last_known=game.last_known.set(oid, old))  # or a spell (its controller)
     game = _remove(game, old)

@@ -159,7 +159,7 @@ FOLDERS: tuple[Folder, ...] = (
            "triggered abilities still work"),
     Folder("702.79-persist", ("702.79",), "persist: returning with a -1/-1 counter, as a new object"),
     Folder("702.84-unearth", ("702.84",),
-           "unearth: returned from a graveyard with haste, exiled at the next end step or instead of leaving"),
+           "unearth: back from a graveyard with haste, exiled at the next end step or instead of leaving"),
     Folder("702.100-evolve", ("702.100",), "evolve"),
     Folder("702.104-tribute", ("702.104",), "tribute"),
     Folder("702.122-crew", ("702.122", "301.7"), "crew, Vehicles"),
