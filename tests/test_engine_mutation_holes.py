@@ -1,0 +1,149 @@
+"""Behaviours mutation testing (issue 19, python -m tools.mutation) found no case or test checking:
+illegal answers and actions the engine must refuse, what it offers, which decisions are forced, and
+multiplayer bookkeeping. Each test names the surviving mutant it kills."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+from engine_helpers import act, card, new_game, obj, target
+from frozendict import frozendict
+
+from engine import IllegalAction, apply, legal_actions
+from engine import state as st
+from engine.context import Decision, forced_answer
+from engine.mana import pays
+from engine.sba import leave_game
+
+
+def test_x_of_minus_one_is_refused() -> None:
+    """CR 107.1b: a negative number can't be chosen for X (casting.py ``x < 0`` -> ``x < -1``)."""
+    hydra = {"alias": "hydra", "card": "Benevolent Hydra"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 2}, "hand": [hydra]}, {"alias": "b"}])
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "cast", "player": "a", "card": "hydra"}, -1)
+    assert err.value.rule == "107.1b"
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "hydra"}, 0)
+    assert obj(step.game, refs, "hydra").zone == "stack"
+
+
+def test_a_card_in_an_opponents_hand_can_not_be_cast() -> None:
+    """CR 601.2a: a player casts a spell from their own hand (casting.py ``or`` -> ``and``)."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 2}},
+                        {"alias": "b", "hand": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "cast", "player": "a", "card": "bears"})
+    assert err.value.rule == "601.2"
+
+
+def test_convoke_with_a_colorless_creature_and_generic_to_pay_is_a_real_choice() -> None:
+    """CR 702.51a: a colorless creature can pay {1} of Stoke the Flames, so whether to tap it is a choice,
+    not the forced "tap none" (casting.py ``generic > 0`` -> ``generic < 0``)."""
+    stoke = {"alias": "stoke", "card": "Stoke the Flames"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 4}, "hand": [stoke],
+                         "battlefield": [{"alias": "thopter", "card": "Ornithopter"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "stoke"})
+    while step.pending is not None and step.pending.kind != "convoke":
+        step = apply(step.game, {"action": "answer", "value": [target(g, refs, "b")]})
+    assert step.pending is not None
+    d = step.pending
+    assert d.options == (target(g, refs, "thopter"),)
+    assert forced_answer(d) is None
+
+
+def test_convoke_pays_a_hybrid_symbol_when_no_exact_one_is_left() -> None:
+    """CR 702.51a, 107.4e: a green creature tapped for convoke pays {G/W} (casting.py ``paid in rest`` ->
+    ``not paid in rest``: the exact symbol looked up where there is none)."""
+    spell = card("Hybrid Convoke Test", "Instant", [
+        {"kind": "keyword", "keyword": "Convoke"},
+        {"kind": "spell", "effects": [{"do": "gain_life", "amount": 1, "player": "controller"}]}],
+        cost="{G/W}")
+    g, refs = new_game([{"alias": "a", "hand": [{"alias": "s", "card": "Hybrid Convoke Test"}],
+                         "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}, {"alias": "b"}],
+                       extra=[spell])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "s"}, {target(g, refs, "bears"): "G"})
+    assert obj(step.game, refs, "bears").tapped
+    assert obj(step.game, refs, "s").zone == "stack"
+
+
+def test_legal_actions_offer_blocks_only_while_blockers_are_awaited() -> None:
+    """CR 509.1: the defending player declares blockers in the declare blockers step; at priority
+    the actions are casting, activating and passing (CR 117.1; game.py ``==`` -> ``!=``)."""
+    g, _ = new_game([{"alias": "a"}, {"alias": "b"}])
+    actions = legal_actions(g)
+    assert {a["action"] for a in actions} == {"pass"}
+    blocking = legal_actions(dataclasses.replace(g, awaiting="blockers", priority=None))
+    assert blocking == [{"action": "declare_blockers", "player": 1, "blockers": []}]
+
+
+def _three_players(active: int, lost: int) -> st.Game:
+    g, _ = new_game([{"alias": "a"}, {"alias": "b"}, {"alias": "c"}])
+    players = tuple(dataclasses.replace(p, lost=True) if i == lost else p for i, p in enumerate(g.players))
+    return dataclasses.replace(g, players=players, active=active)
+
+
+def test_apnap_order_skips_only_the_player_who_left() -> None:
+    """CR 101.4, 800.4a: APNAP order is the active player then the others in turn order, without those who
+    have left (state.py ``active + k`` -> ``active - k`` in the lost check)."""
+    assert _three_players(0, 2).apnap() == [0, 1]
+    assert _three_players(0, 1).apnap() == [0, 2]
+    assert _three_players(1, 0).apnap() == [1, 2]
+
+
+@pytest.mark.parametrize(("leaver", "expected"), [(0, 1), (1, 2), (2, 0)])
+def test_priority_passes_to_the_next_player_in_turn_order_when_its_holder_leaves(leaver: int,
+                                                                                 expected: int) -> None:
+    """CR 800.4a: "If the player who left the game had priority at the time they left, priority passes to
+    the next player in turn order who's still in the game" (sba.py ``(player + k) % n`` mutants)."""
+    from engine.context import Ctx
+
+    g, _ = new_game([{"alias": "a"}, {"alias": "b"}, {"alias": "c"}])
+    players = tuple(dataclasses.replace(p, lost=True) if i == leaver else p for i, p in enumerate(g.players))
+    ctx = Ctx(dataclasses.replace(g, players=players, priority=leaver))
+    leave_game(ctx, leaver)
+    assert ctx.game.priority == expected
+
+
+def test_the_game_state_classes_are_frozen() -> None:
+    """Immutable state (engine/README.md): every dataclass of engine/state.py is frozen, so a state is
+    never changed in place and is hashable where it is compared (state.py ``frozen=True`` -> ``False``)."""
+    classes = [v for v in vars(st).values()
+               if isinstance(v, type) and dataclasses.is_dataclass(v) and v.__module__ == st.__name__]
+    assert classes
+    for cls in classes:
+        assert cls.__dataclass_params__.frozen, cls.__name__  # type: ignore[attr-defined]
+
+
+def test_a_card_from_outside_the_game_with_no_type_filter_offers_every_card() -> None:
+    """CR 400.11: "a card you own from outside the game" with no type named may be any card there
+    (effects.py ``not types or`` -> ``types or``: nothing but "none" offered)."""
+    wish = card("Any Wish Test", "Sorcery", [{"kind": "spell", "effects": [{"do": "from_outside_game"}]}])
+    g, refs = new_game([{"alias": "a", "hand": [{"alias": "wish", "card": "Any Wish Test"}],
+                         "sideboard": [{"alias": "bears", "card": "Grizzly Bears"}]}, {"alias": "b"}],
+                       extra=[wish])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "wish"})
+    step = apply(step.game, {"action": "resolve"})
+    assert step.pending is not None and step.pending.kind == "outside_game_card"
+    assert target(g, refs, "bears") in step.pending.options
+    step = apply(step.game, {"action": "answer", "value": target(g, refs, "bears")})
+    assert obj(step.game, refs, "bears").zone == "hand"
+
+
+def test_ordering_two_triggers_is_a_real_choice_and_one_is_forced() -> None:
+    """CR 603.3b: the player chooses the order of their triggered abilities; with one there is nothing to
+    order (context.py ``len(d.options) == 1`` -> ``== 2``)."""
+    two = Decision("trigger_order", 0, None, (("object", 5, 0), ("object", 6, 0)), 2, 2)
+    one = Decision("trigger_order", 0, None, (("object", 5, 0),), 1, 1)
+    assert forced_answer(two) is None
+    assert forced_answer(one) == ((("object", 5, 0),),)
+
+
+def test_a_payment_read_from_json_may_pay_phyrexian_mana_with_life() -> None:
+    """CR 107.4f: a Phyrexian symbol is paid with 2 life; the answer's "life" key comes from JSON, not an
+    interned literal (mana.py ``t != "life"`` -> ``t is not "life"``)."""
+    spent: dict[str, Any] = json.loads('{"R": 1, "life": 2}')
+    assert pays(frozendict({"R": 1, "G": 3}), "{R}{R}", 0, spent, 20) is False
+    assert pays(frozendict({"R": 1, "G": 3}), "{R}{G/P}", 0, spent, 20) is True
