@@ -147,3 +147,51 @@ def test_a_payment_read_from_json_may_pay_phyrexian_mana_with_life() -> None:
     spent: dict[str, Any] = json.loads('{"R": 1, "life": 2}')
     assert pays(frozendict({"R": 1, "G": 3}), "{R}{R}", 0, spent, 20) is False
     assert pays(frozendict({"R": 1, "G": 3}), "{R}{G/P}", 0, spent, 20) is True
+
+
+def test_a_no_counters_static_of_one_kind_leaves_the_other_kinds() -> None:
+    """Blightbeetle: "Creatures your opponents control can't have +1/+1 counters put on them" stops that kind
+    only: Grim Affliction's -1/-1 counter is put on Bob's Craw Wurm (CR 122.1; characteristics.py
+    ``no != kind`` -> ``no > kind``: "+1/+1" sorts before "-1/-1")."""
+    grim = {"alias": "grim", "card": "Grim Affliction"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 3}, "hand": [grim],
+                         "battlefield": [{"alias": "beetle", "card": "Blightbeetle"}]},
+                        {"alias": "b", "battlefield": [{"alias": "wurm", "card": "Craw Wurm"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "grim"}, [target(g, refs, "wurm")])
+    step = act(step.game, refs, {"action": "resolve"}, [])  # proliferate: nothing
+    assert obj(step.game, refs, "wurm").counters == {"-1/-1": 1}
+
+
+def test_a_not_blocking_filter_excludes_blockers() -> None:
+    """CR 509.1g, 506.4: a creature declared as a blocker is blocking; a filter for creatures that aren't
+    blocking leaves it out (characteristics.py ``!= flt["blocking"]`` -> ``<``)."""
+    from engine import characteristics as ch
+
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Grizzly Bears"}]},
+                        {"alias": "b", "battlefield": [{"alias": "blk", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    step = apply(step.game, {"action": "declare_blockers", "player": 1,
+                             "blockers": [(refs.by_alias["blk"], refs.by_alias["att"])]})
+    game = step.game
+    assert [ch.matches(game, {"blocking": False}, obj(game, refs, a), None, 0) for a in ("att", "blk")] == \
+        [True, False]
+    assert [ch.matches(game, {"attacking": False}, obj(game, refs, a), None, 0) for a in ("att", "blk")] == \
+        [False, True]
+
+
+def test_an_attack_trigger_knows_the_player_its_creature_attacks() -> None:
+    """CR 508.1m, 508.3a: "whenever this creature attacks, that player loses 1 life": the attacked player
+    (triggers.py ``d[0] == "player"`` -> ``d[1] == "player"``: no player known)."""
+    raider = card("Raider Test", "Creature", [
+        {"kind": "triggered", "trigger": {"on": "attacks", "what": "self"},
+         "effects": [{"do": "lose_life", "player": "that_player", "amount": 1}]}], power="2", toughness="2")
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "raider", "card": "Raider Test"}]},
+                        {"alias": "b"}], extra=[raider])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["raider"], ("player", 1))]})
+    step = apply(step.game, {"action": "resolve"})
+    assert step.game.players[1].life == 19
