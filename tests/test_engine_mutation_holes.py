@@ -195,3 +195,24 @@ def test_an_attack_trigger_knows_the_player_its_creature_attacks() -> None:
                              "attackers": [(refs.by_alias["raider"], ("player", 1))]})
     step = apply(step.game, {"action": "resolve"})
     assert step.game.players[1].life == 19
+
+
+def test_modes_that_may_repeat_are_forced_when_only_one_mode_can_be_chosen() -> None:
+    """CR 700.2a, 700.2d: "choose two, you may choose the same mode more than once" with no artifact to
+    target leaves one mode, chosen twice: forced (spec/README.md 1.4); with both modes legal it is a real
+    choice (modes.py ``if repeat`` -> ``if not repeat``)."""
+    spell = card("Repeat Modes Test", "Sorcery", [
+        {"kind": "spell", "choose": {"min": 2, "max": 2, "repeat": True}, "effects": [], "modes": [
+            {"effects": [{"do": "deal_damage", "to": "each_opponent", "amount": 1}]},
+            {"targets": [{"filter": {"types": ["Artifact"]}}],
+             "effects": [{"do": "destroy", "what": {"target": 0}}]}]}])
+    hand = [{"alias": "s", "card": "Repeat Modes Test"}]
+    g, refs = new_game([{"alias": "a", "hand": hand}, {"alias": "b"}], extra=[spell])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "s"})
+    assert step.pending is not None and step.pending.kind == "modes"
+    assert forced_answer(step.pending) == ((0, 0),)
+    orni = {"alias": "orni", "card": "Ornithopter"}
+    g, refs = new_game([{"alias": "a", "hand": hand}, {"alias": "b", "battlefield": [orni]}], extra=[spell])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "s"})
+    assert step.pending is not None and step.pending.kind == "modes"
+    assert forced_answer(step.pending) is None
