@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import CardDef
 from .errors import BadCardData
-from .memo import StateMemo
+from .memo import PartsMemo, StateMemo
 from .state import Game, Mod, Obj
 
 KEYWORD_COUNTERS = {"flying": "Flying", "first strike": "First strike", "double strike": "Double strike",
@@ -143,6 +143,7 @@ def _with_statics(cards: Mapping[str, CardDef]) -> frozenset[str]:
 
 
 IN_PLAY: StateMemo[InPlay] = StateMemo()
+BY_PERMANENTS: PartsMemo[InPlay] = PartsMemo()  # by the cards and the permanents (the same objects, in order)
 WITH_STATICS: StateMemo[frozenset[str]] = StateMemo()  # by the game's cards: the names of those with statics
 
 
@@ -150,7 +151,14 @@ def in_play(game: Game) -> InPlay:
     """The static abilities in play, gathered once per game state (engine/memo.py): an object's
     characteristics cost the statics there are, not a look at every permanent again (a game of N
     objects is linear work, not N x N)."""
-    return IN_PLAY.get(InPlay, game)
+    return IN_PLAY.get(_in_play, game)
+
+
+def _in_play(game: Game) -> InPlay:
+    """InPlay reads only the game's cards and its permanents: a state that kept both (the same objects,
+    in the same order) has the same statics in play as the one before it."""
+    parts = (game.cards, *map(game.objects.__getitem__, game.battlefield))
+    return BY_PERMANENTS.get(parts, lambda: InPlay(game))
 
 
 def _static_applies(game: Game, src: Obj, st: Mapping[str, Any], o: Obj) -> bool:
@@ -515,11 +523,17 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("keywords") and not set(flt["keywords"]) <= set(keywords(game, o)):  # "creature with flying"
         return False
+    if flt.get("not_keywords") and set(flt["not_keywords"]) & set(keywords(game, o)):  # "without flying"
+        return False
     if flt.get("single_target") and not _has_single_target(game, o):
         return False
     if "power_at_most" in flt or "power_at_least" in flt:  # "creature with power 2 or less"
         p = power_toughness(game, o)[0]
         if p is None or p > flt.get("power_at_most", p) or p < flt.get("power_at_least", p):
+            return False
+    if "toughness_at_most" in flt or "toughness_at_least" in flt:  # "creature with toughness 2 or less"
+        t = power_toughness(game, o)[1]
+        if t is None or t > flt.get("toughness_at_most", t) or t < flt.get("toughness_at_least", t):
             return False
     wanted = flt.get("with_counter")  # true: any counter; a kind: a counter of that kind
     if isinstance(wanted, str) and o.counters.get(wanted, 0) <= 0:

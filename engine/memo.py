@@ -44,3 +44,31 @@ class StateMemo(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._kept)
+
+
+class PartsMemo(Generic[V]):
+    """``build()`` for the latest ``size`` tuples of parts, told apart by identity: for what depends on a
+    few parts of a state only (the cards and the permanents), so that the many states that keep those
+    parts (a player's life changed, a spell was put on the stack) share one value. Keeps its parts alive,
+    so their ids can't be reused while it is remembered."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._kept: dict[tuple[int, ...], tuple[tuple[object, ...], V]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, parts: tuple[object, ...], build: Callable[[], V]) -> V:
+        key = tuple(map(id, parts))
+        hit = self._kept.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], parts, strict=True)):
+            return hit[1]
+        value = build()
+        with self._lock:
+            while self._kept and len(self._kept) >= self.size:
+                del self._kept[next(iter(self._kept))]  # the oldest
+            if self.size > 0:
+                self._kept[key] = (parts, value)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._kept)

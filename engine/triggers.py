@@ -19,7 +19,7 @@ from . import sagas
 from . import targets as tg
 from .context import Ctx, Decision, Event
 from .errors import BadCardData, IllegalAction
-from .memo import StateMemo
+from .memo import PartsMemo, StateMemo
 from .refs import Res, last_known
 from .registry import perform
 from .state import Game, Obj, StackItem, TriggerInstance, replace
@@ -97,8 +97,14 @@ def _watching(game: Game) -> tuple[Watcher, ...]:
     current: list[Obj] = [game.objects[i] for i in game.battlefield]
     for p in game.players:
         current += [game.objects[i] for i in p.graveyard]
-    return tuple((s, i, a) for s in current for i, a in _triggered(game, s)
-                 if s.zone == a["trigger"].get("zone", "battlefield"))
+
+    def build() -> tuple[Watcher, ...]:
+        return tuple((s, i, a) for s in current for i, a in _triggered(game, s)
+                     if s.zone == a["trigger"].get("zone", "battlefield"))
+    if ch.in_play(game).abilities:  # a static gives abilities: whether it applies depends on the state
+        return build()
+    # otherwise they are read from the cards and the objects alone: states that kept both share them
+    return BY_OBJECTS.get((game.cards, *current), build)
 
 
 def _left_with(game: Game, lookback: Game) -> tuple[Watcher, ...]:
@@ -111,6 +117,7 @@ def _left_with(game: Game, lookback: Game) -> tuple[Watcher, ...]:
 
 WATCHING: StateMemo[tuple[Watcher, ...]] = StateMemo()
 LEFT_WITH: StateMemo[tuple[Watcher, ...]] = StateMemo()
+BY_OBJECTS: PartsMemo[tuple[Watcher, ...]] = PartsMemo()
 
 
 def _triggered(game: Game, o: Obj) -> Iterable[tuple[int, Mapping[str, Any]]]:
