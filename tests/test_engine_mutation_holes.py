@@ -216,3 +216,24 @@ def test_modes_that_may_repeat_are_forced_when_only_one_mode_can_be_chosen() -> 
     step = act(g, refs, {"action": "cast", "player": "a", "card": "s"})
     assert step.pending is not None and step.pending.kind == "modes"
     assert forced_answer(step.pending) is None
+
+
+@pytest.mark.parametrize("bears", [False, True])
+def test_changing_the_target_is_forced_only_with_one_other_legal_target(bears: bool) -> None:
+    """CR 115.7a: Swerve changes Shock's target (Bob) to another legal one: Alice is the only other when
+    there is no creature (forced), a real choice with Grizzly Bears too (stack_effects.py
+    ``len(options) == 1`` -> ``> 1``)."""
+    field = [{"alias": "bears", "card": "Grizzly Bears"}] if bears else []
+    swerve = {"alias": "swerve", "card": "Swerve"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}],
+                         "battlefield": field},
+                        {"alias": "b", "mana_pool": {"U": 1, "R": 1}, "hand": [swerve]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, [target(g, refs, "b")])
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "swerve"},
+               [target(step.game, refs, "shock")])
+    step = apply(step.game, {"action": "resolve"})
+    assert step.pending is not None and step.pending.kind == "new_targets"
+    expected = {target(g, refs, "a"), *([target(g, refs, "bears")] if bears else [])}
+    assert set(step.pending.options) == expected
+    assert forced_answer(step.pending) == (None if bears else ((target(g, refs, "a"),),))
