@@ -237,3 +237,20 @@ def test_changing_the_target_is_forced_only_with_one_other_legal_target(bears: b
     expected = {target(g, refs, "a"), *([target(g, refs, "bears")] if bears else [])}
     assert set(step.pending.options) == expected
     assert forced_answer(step.pending) == (None if bears else ((target(g, refs, "a"),),))
+
+
+def test_a_dies_trigger_naming_its_zone_in_json_still_looks_back() -> None:
+    """CR 603.10a: a leaves-the-battlefield ability triggers from the permanent as it last existed. Card data
+    read from JSON may say ``"zone": "battlefield"``, a string CPython does not intern (triggers.py
+    ``== "battlefield"`` -> ``is "battlefield"``: the ability would be lost)."""
+    text = ('{"kind": "triggered", "trigger": {"on": "dies", "what": "self", "zone": "battlefield"},'
+            ' "effects": [{"do": "gain_life", "player": "you", "amount": 2}]}')
+    mourner = card("Json Mourner Test", "Creature", [json.loads(text)], power="1", toughness="1")
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}],
+                         "battlefield": [{"alias": "m", "card": "Json Mourner Test"}]}, {"alias": "b"}],
+                       extra=[mourner])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, [target(g, refs, "m")])
+    step = apply(step.game, {"action": "resolve"})
+    assert obj(step.game, refs, "m").zone == "graveyard"
+    step = apply(step.game, {"action": "resolve"})
+    assert step.game.players[0].life == 22
