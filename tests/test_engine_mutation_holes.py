@@ -240,17 +240,23 @@ def test_changing_the_target_is_forced_only_with_one_other_legal_target(bears: b
 
 
 def test_a_dies_trigger_naming_its_zone_in_json_still_looks_back() -> None:
-    """CR 603.10a: a leaves-the-battlefield ability triggers from the permanent as it last existed. Card data
-    read from JSON may say ``"zone": "battlefield"``, a string CPython does not intern (triggers.py
-    ``== "battlefield"`` -> ``is "battlefield"``: the ability would be lost)."""
-    text = ('{"kind": "triggered", "trigger": {"on": "dies", "what": "self", "zone": "battlefield"},'
-            ' "effects": [{"do": "gain_life", "player": "you", "amount": 2}]}')
+    """CR 603.10a: leaves-the-battlefield abilities look back in time: a creature that dies at the same
+    time as another sees it die. Card data read from JSON may say ``"zone": "battlefield"``, a string
+    CPython does not intern (triggers.py ``== "battlefield"`` -> ``is "battlefield"``: the ability of a
+    permanent that left with the other would be lost)."""
+    text = ('{"kind": "triggered", "trigger": {"on": "dies", "what": {"types": ["Creature"]},'
+            ' "zone": "battlefield"}, "effects": [{"do": "gain_life", "player": "you", "amount": 1}]}')
     mourner = card("Json Mourner Test", "Creature", [json.loads(text)], power="1", toughness="1")
-    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}],
-                         "battlefield": [{"alias": "m", "card": "Json Mourner Test"}]}, {"alias": "b"}],
+    fiery = {"alias": "fc", "card": "Fiery Confluence"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 4}, "hand": [fiery],
+                         "battlefield": [{"alias": "m", "card": "Json Mourner Test"},
+                                         {"alias": "bears", "card": "Grizzly Bears"}]}, {"alias": "b"}],
                        extra=[mourner])
-    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, [target(g, refs, "m")])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "fc"}, [0, 0, 0])
     step = apply(step.game, {"action": "resolve"})
-    assert obj(step.game, refs, "m").zone == "graveyard"
+    assert step.pending is not None and step.pending.kind == "trigger_order"  # it saw both die
+    step = apply(step.game, {"action": "answer", "value": list(step.pending.options)})
+    assert obj(step.game, refs, "m").zone == "graveyard" and obj(step.game, refs, "bears").zone == "graveyard"
+    step = apply(step.game, {"action": "resolve"})
     step = apply(step.game, {"action": "resolve"})
     assert step.game.players[0].life == 22
