@@ -260,3 +260,28 @@ def test_a_dies_trigger_naming_its_zone_in_json_still_looks_back() -> None:
     step = apply(step.game, {"action": "resolve"})
     step = apply(step.game, {"action": "resolve"})
     assert step.game.players[0].life == 22
+
+
+def test_another_target_in_a_later_mode_is_distinct_from_its_own_modes_target() -> None:
+    """CR 700.2, 115.3: a mode's "another target" is distinct from that mode's other target, not from an
+    earlier mode's, which may be the same object (modes.py ``i + offset`` -> ``i % offset``)."""
+    spell = card("Two Modes Test", "Sorcery", [
+        {"kind": "spell", "choose": {"min": 1, "max": 2}, "effects": [], "modes": [
+            {"targets": [{"filter": {"types": ["Creature"]}}],
+             "effects": [{"do": "deal_damage", "to": {"target": 0}, "amount": 1}]},
+            {"targets": [{"filter": {"types": ["Creature"]}},
+                         {"filter": {"types": ["Creature"]}, "distinct_from": [0]}],
+             "effects": [{"do": "deal_damage", "to": {"target": 0}, "amount": 1},
+                         {"do": "deal_damage", "to": {"target": 1}, "amount": 1}]}]}])
+    g, refs = new_game([{"alias": "a", "hand": [{"alias": "s", "card": "Two Modes Test"}]},
+                        {"alias": "b", "battlefield": [{"alias": "b1", "card": "Craw Wurm"},
+                                                       {"alias": "b2", "card": "Craw Wurm"}]}], extra=[spell])
+    b1, b2 = target(g, refs, "b1"), target(g, refs, "b2")
+    with pytest.raises(IllegalAction):  # the second mode's two targets are the same Wurm
+        act(g, refs, {"action": "cast", "player": "a", "card": "s"}, [0, 1], [b2, b1, b1])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "s"}, [0, 1], [b1, b2, b1])
+    step = apply(step.game, {"action": "resolve"})
+    assert (obj(step.game, refs, "b1").damage, obj(step.game, refs, "b2").damage) == (2, 1)
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "s"}, [1], [b1, b2])
+    step = apply(step.game, {"action": "resolve"})
+    assert (obj(step.game, refs, "b1").damage, obj(step.game, refs, "b2").damage) == (1, 1)
