@@ -285,3 +285,16 @@ def test_another_target_in_a_later_mode_is_distinct_from_its_own_modes_target() 
     step = act(g, refs, {"action": "cast", "player": "a", "card": "s"}, [1], [b1, b2])
     step = apply(step.game, {"action": "resolve"})
     assert (obj(step.game, refs, "b1").damage, obj(step.game, refs, "b2").damage) == (1, 1)
+
+
+def test_the_lowest_mana_value_of_a_graveyard_card_is_judged_among_graveyard_cards() -> None:
+    """CR 202.3: "creature card with the lowest mana value in your graveyard" compares the cards there:
+    Grizzly Bears (2), not Craw Wurm (6); the 0-mana Ornithopter on the battlefield is not in that zone
+    (characteristics.py ``o.zone == "battlefield"`` -> ``>=``: the graveyard judged by the battlefield)."""
+    from engine import targets as tg
+
+    g, refs = new_game([{"alias": "a", "graveyard": [{"alias": "bears", "card": "Grizzly Bears"},
+                                                     {"alias": "wurm", "card": "Craw Wurm"}],
+                         "battlefield": [{"alias": "orni", "card": "Ornithopter"}]}, {"alias": "b"}])
+    flt = {"zone": "graveyard", "types": ["Creature"], "lowest_mana_value": True}
+    assert tg.candidates(g, flt, obj(g, refs, "orni"), 0) == [target(g, refs, "bears")]
