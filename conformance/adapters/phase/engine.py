@@ -21,14 +21,16 @@ from conformance.adapters.common import (
     Unsupported,
     counter_from_case,
     guarded_run,
+    items,
     observation,
     query_matches,
     rule_in,
     setup_objects,
 )
 from conformance.adapters.phase import cards as phase_cards
-from conformance.adapters.phase import events, observe, payment
+from conformance.adapters.phase import events, imprint, observe, payment
 from conformance.adapters.phase.attack_costs import AttackCosts
+from conformance.adapters.phase.phasing import phased_out_setup
 from conformance.adapters.phase.vocab import (
     COLOR_OF_SYMBOL,
     PHASE_OF_STEP,
@@ -56,17 +58,17 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.7.1"
+ADAPTER_VERSION = "0.8.0"
 # Each case is tried and refused (unsupported) only when its setup cannot be built in phase. Costs to
 # attack (CR 508.1g-j) are translated in attack_costs.py (phase asks them as CombatTaxPayment after the
 # declaration and pays them by itself); a case it cannot translate is not applicable there, with why.
-# Imprint (issue 17: the `card_from_hand` decision, "you may exile a ... card from your hand") is not
-# translated yet: not applicable, not failures. Nor are buyback (the `buyback` decision), additional phases
-# and steps, and unearth (an ability activated from a graveyard) (issue 17).
-UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"imprint", "buyback", "extra-phases", "unearth"})
-# Phasing (CR 702.26): phase.rs has it (a PhasedOut status, PermanentPhasedOut events), but the adapter
-# doesn't translate it yet: no phased-out permanent in a setup, no phased_out in its view
-UNSUPPORTED_FEATURES |= {"phasing"}
+# Imprint's `card_from_hand` decision ("you may exile a ... card from your hand") is translated in
+# imprint.py. Buyback (the `buyback` decision), additional phases and steps, and unearth (an ability
+# activated from a graveyard) (issue 17) are not translated yet: not applicable, not failures.
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"buyback", "extra-phases", "unearth"})
+# Phasing (CR 702.26) is translated: a phased-out permanent of the setup is given phase's PhaseStatus
+# (engine._edit_state), PermanentPhasedOut/In are phased_out/phased_in events, and object views say
+# phased_out (observe.py).
 
 PRE_ATTACK = ("BeginCombat", "PreCombatMain")
 DECK_SIZE = 40
@@ -116,6 +118,8 @@ class PhaseRun:
         self.attachments: dict[int, Any] = {}  # Equipment and Auras: attached_to before the action
         self.attachables: list[int] | None = None  # the Equipment and Auras (vocab.attachments)
         self.attack_costs = AttackCosts()  # mana abilities held for a cost to attack (CR 508.1i)
+        self.card_from_hand: Answer | None = None  # accepted at phase's "you may exile" (imprint.py)
+        self.copy_targets: list[object] = []  # the rest of a cast copy's targets answer, slot by slot
 
     # ------------------------------------------------------------ low level
 
@@ -391,14 +395,15 @@ class PhaseRun:
                     "object_id": self.ids[o.alias], "counter_type": counter_from_case(kind), "delta": n})
 
     def _edit_state(self, objs: list[SetupObject]) -> None:
-        """What no Debug action does: library order, tokens, damage, turn number."""
+        """What no Debug action does: library order, tokens, damage, turn number, phased-out permanents."""
         setup = self.case["setup"]
         libraries = {a: [self.ids[o.alias] for o in objs if o.zone == "library" and o.owner == a]
                      for a in self.players}
         tokens = [self.ids[o.alias] for o in objs if o.spec.get("token")]
         damage = {self.ids[o.alias]: o.spec["damage"] for o in objs if o.spec.get("damage")}
+        phased = phased_out_setup(objs)
         turn = int(setup.get("turn", 1))
-        if not (any(libraries.values()) or tokens or damage or turn != 1):
+        if not (any(libraries.values()) or tokens or damage or phased or turn != 1):
             return
         st = self.g.state()
         s = st["state"]
@@ -409,6 +414,9 @@ class PhaseRun:
             s["objects"][str(oid)]["is_token"] = True
         for oid, n in damage.items():
             s["objects"][str(oid)]["damage_marked"] = n
+        for alias, cause in phased.items():
+            # phase's GameObject.phase_status (CR 702.26b; absent = phased in), as its phasing sets it
+            s["objects"][str(self.ids[alias])]["phase_status"] = {"status": "PhasedOut", "cause": cause}
         s["turn_number"] = turn
         try:
             self.g = self.engine.load_game(st)
@@ -559,11 +567,14 @@ class PhaseRun:
         start = (self.g.turn, self.g.phase)
         order = list(PHASE_OF_STEP.values())
         later_this_turn = order.index(target) > order.index(start[1]) if start[1] in order else False
+        # the turn in which the step is next: this one, or the next one (spec: advance to the next time
+        # the step begins)
+        due = start[0] if later_this_turn else start[0] + 1
         for _ in range(MAX_PASSES):
             w = self.waiting()
             here = (self.g.turn, self.g.phase)
-            if (later_this_turn and here[0] == start[0] and here[1] in order
-                    and order.index(here[1]) > order.index(target)):
+            if here[0] > due or (here[0] == due and here[1] in order
+                                 and order.index(here[1]) > order.index(target)):
                 # phase went past the step without anyone getting priority in it (e.g. no declare
                 # attackers step when no creature can attack): the step the script names never began
                 raise Rejected(f"advance: phase skipped the {step} step (now in {here[1]})")
@@ -664,6 +675,18 @@ class PhaseRun:
             source_id = self.trigger_source
         source = self.ref_of(source_id) if source_id is not None else None
         key = prompt_key(kind_type, data)
+        if key == "OptionalEffectChoice" and imprint.exiles_from_hand(self, data):
+            key = "OptionalEffectChoice:CardFromHand"  # "you may exile a card from your hand"
+        if key == "EffectZoneChoice:ExileFromHand" and self.card_from_hand is not None:
+            # which card: the one accepted at the "you may" just before (one card_from_hand decision)
+            chosen, self.card_from_hand = self.card_from_hand, None
+            self.apply(seat, imprint.select(self, data, chosen))
+            return
+        if key == "CopyRetarget:Choose" and self.copy_targets:
+            # the next target of the targets answer given at this copy's first slot (one decision)
+            target = self.resolve_ref(self.copy_targets.pop(0))
+            self.apply(seat, {"type": "ChooseTarget", "data": {"target": target}})
+            return
         handler = PROMPTS.get(key)
         kind = handler[0] if handler else f"phase:{key}"
         options = handler[1](self, data) if handler else None
@@ -698,6 +721,16 @@ class PhaseRun:
             self.events[mark:mark] = decision_events(self, key, data, player, answer, entering)
             if before is not None:
                 self._brought_in(before, answer)
+            if key == "OptionalEffectChoice:CardFromHand" and answer is not None \
+                    and self.waiting().get("type") == "EffectZoneChoice":
+                self.card_from_hand = answer
+            if key == "CopyRetarget:Choose" and self.waiting().get("type") == "CopyRetarget":
+                self.copy_targets = list(items(answer or []))[1:]
+            return
+        if index is None and key == "OptionalEffectChoice:CardFromHand" and options == [None]:
+            # no card qualifies (phase's accepting would exile none): declining is the one legal answer
+            self.book.record(kind, player, source, options, None, None, True)
+            self.apply(seat, imprint.decide(self, data, None))
             return
         if (index is None and key == "OptionalEffectChoice"
                 and "choose new targets" in str(data.get("description", "")).lower()

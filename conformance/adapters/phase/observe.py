@@ -71,4 +71,6 @@ def project_object(run: PhaseRunView, oid: int, o: dict[str, Any], zone: str) ->
         "loyalty": loyalty, "damage": o.get("damage_marked", 0) if zone == "battlefield" else 0,
         "attached_to": attached_to(run, o) if zone == "battlefield" else None,
         "keywords": [keyword_name(k) for k in o.get("keywords") or []],
+        # phase's PhaseStatus (CR 702.26b): absent or PhasedIn, or {"status": "PhasedOut", "cause": ...}
+        "phased_out": zone == "battlefield" and (o.get("phase_status") or {}).get("status") == "PhasedOut",
     }

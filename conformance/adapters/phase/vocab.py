@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from conformance.adapters.common import Rejected, by_alias, counter_to_case, items, keyword_name, whole
+from conformance.adapters.phase import imprint
 from conformance.adapters.phase.view import PhaseRunView
 from conformance.documents import Answer, Event, Ref
 
@@ -101,12 +102,18 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     """phase asks every "choose objects from a zone" decision as EffectZoneChoice; what the player is
     choosing for (sacrifice, discard, ...) is in ``effect_kind``, so that is part of the key. Likewise
     NamedChoice says in ``choice_type`` whether a player (Opponent, Player) or a colour is named."""
+    if kind_type == "EffectZoneChoice" and imprint.is_hand_exile(data):
+        return "EffectZoneChoice:ExileFromHand"  # card_from_hand (imprint.py)
     if kind_type == "EffectZoneChoice":
         return f"EffectZoneChoice:{data.get('effect_kind')}"
     optional = (data.get("kind") or {}).get("type") == "OptionalBranch"
     if kind_type == "ReplacementChoice" and optional and any(
             "a copy of" in str(c.get("description", "")) for c in data.get("candidates") or []):
         return "ReplacementChoice:Copy"  # "you may have ~ enter as (become) a copy of ..." (CR 707.5)
+    if kind_type == "CopyRetarget" and "current" not in _copy_slot(data):
+        # a copy being cast (CR 707.12: Isochron Scepter) has no target yet: phase's CopyRetarget then
+        # asks its targets for the first time, the spec's targets decision (601.2c), not new_targets
+        return "CopyRetarget:Choose"
     if kind_type == "PayCost":  # a cost's choice: which permanent to sacrifice, ...
         return f"PayCost:{(data.get('kind') or {}).get('type')}"
     choice = data.get("choice_type")
@@ -282,6 +289,22 @@ def _combat_damage(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict
                                                    "trample_damage": trample, "controller_damage": 0}}
 
 
+def _copy_slot(d: dict[str, Any]) -> dict[str, Any]:
+    """The target slot phase's CopyRetarget asks (``current_slot``)."""
+    slots = d.get("target_slots") or []
+    i = int(d.get("current_slot") or 0)
+    return dict(slots[i]) if 0 <= i < len(slots) and isinstance(slots[i], dict) else {}
+
+
+def _copy_choose(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
+    """The first target of the case's targets answer for the slot phase asks (engine.py keeps the
+    rest for the slots phase asks next); phase judges it."""
+    refs = items(answer or [])
+    if not refs:
+        raise Rejected("targets: phase asks a target for the copy being cast, the case answers none")
+    return {"type": "ChooseTarget", "data": {"target": run.resolve_ref(refs[0])}}
+
+
 def _copy_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None]:
     """CopyRetarget asks one target slot at a time (``current_slot``): the copy's current target, then
     the legal alternatives phase lists (spec: one new_targets decision per target of the copy)."""
@@ -399,6 +422,9 @@ PROMPTS: dict[str, PromptHandler] = {
     # a copy's targets (CR 707.10c): CopyRetarget{copy_id, target_slots: [{current, legal_alternatives}],
     # current_slot}, answered ChooseTarget{target} per slot or KeepAllCopyTargets
     "CopyRetarget": ("new_targets", _copy_options, _copy_retarget),
+    "CopyRetarget:Choose": (
+        "targets", lambda r, d: [r.target_option(t) for t in _copy_slot(d).get("legal_alternatives") or []],
+        _copy_choose),
     # crew N (CR 702.122a): after CrewVehicle{vehicle_id, creature_ids: []} phase asks which creatures to
     # tap (eligible_creatures); the answer is the same action with the case's tap_cost creatures
     "CrewVehicle": (
@@ -447,6 +473,11 @@ PROMPTS: dict[str, PromptHandler] = {
                                    _select_cards),
     "EffectZoneChoice:Discard": ("discard", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
                                  _select_cards),
+    # "you may exile a card from your hand" (CR 608.2d, imprint): the "you may" (engine.py names the
+    # prompt so when the resolving ability's optional part exiles from a hand), then which card
+    "OptionalEffectChoice:CardFromHand": ("card_from_hand", imprint.options, imprint.decide),
+    "EffectZoneChoice:ExileFromHand": (
+        "card_from_hand", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []], imprint.select),
 }
 
 EventMapper = Callable[[PhaseRunView, dict[str, Any]], "Event | None"]
@@ -495,6 +526,10 @@ EVENTS: dict[str, EventMapper] = {
     "SpellCopied": lambda r, d: {"type": "spell_copied", "object": r.ref_of(d.get("object_id")),
                                  "source": r.ref_of(d.get("original_id")),
                                  "player": r.player_of(d.get("controller"))},
+    # phasing (CR 702.26b-c): {object_id, indirect} as a permanent phases out (one for each, those
+    # attached to it phasing out indirectly included, 702.26g), {object_id} as it phases in
+    "PermanentPhasedOut": lambda r, d: {"type": "phased_out", "object": r.ref_of(d.get("object_id"))},
+    "PermanentPhasedIn": lambda r, d: {"type": "phased_in", "object": r.ref_of(d.get("object_id"))},
     # {player_id, action}: phase reports each proliferation (CR 701.34a) as action "Proliferate"
     "PlayerPerformedAction": lambda r, d: (
         {"type": "proliferated", "player": r.player_of(d.get("player_id"))}

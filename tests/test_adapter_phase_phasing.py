@@ -1,0 +1,133 @@
+"""The phase adapter's translation of phasing (CR 702.26: a phased-out permanent in a setup, the
+phased_out / phased_in events, phased_out in object views) and of the card_from_hand decision (imprint:
+Chrome Mox's "you may exile a nonartifact, nonland card from your hand", imprint.py)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("phase")
+
+from conformance.adapters.common import setup_objects  # noqa: E402
+from conformance.adapters.phase import engine as phase_engine  # noqa: E402
+from conformance.cases.validate import validate  # noqa: E402
+from conformance.documents import Case  # noqa: E402
+from conformance.run.runner import gather_cards  # noqa: E402
+
+SUITES = Path(__file__).parent.parent / "suites"
+PHASING = SUITES / "702.26-phasing"
+MOX = SUITES / "106-mana" / "could-produce"
+
+
+def run(path: Path, edit: Any = None) -> dict[str, Any]:
+    result = validate([path])
+    assert not result.problems, result.problems[:3]
+    found = result.cases[0]
+    case: Case = copy.deepcopy(found.data)
+    if edit is not None:
+        edit(case)
+    cards = gather_cards(found.data, result.catalogue_for(found))
+    if edit is not None:  # cards the edit added
+        cards.update(gather_cards(case, result.catalogue_for(found)))
+    return dict(phase_engine.run_case(case, cards))
+
+
+def view(result: dict[str, Any], ref: str, where: str = "final") -> dict[str, Any]:
+    return next(o for o in result["observation"][where]["objects"] if o["ref"] == ref)
+
+
+def test_phasing_and_imprint_are_tried() -> None:
+    assert not {"phasing", "imprint"} & phase_engine.UNSUPPORTED_FEATURES
+
+
+def test_a_setup_phased_out_bear_is_phased_out_in_phase() -> None:
+    result = run(PHASING / "phased-out-bear-is-not-offered-as-a-target-for-bobs-shock.json")
+    assert result["status"] == "observed"
+    assert view(result, "bear")["phased_out"] is True
+    # phase's own target options leave it out (CR 702.26b)
+    asked = result["observation"]["decisions"][0]
+    assert asked["kind"] == "targets" and "bear" not in asked["options"]
+
+
+def test_phasing_out_and_in_are_events_and_views() -> None:
+    result = run(PHASING / ("teferis-protection-bear-phases-out-with-two-counters-and-phases-in-"
+                            "with-them.json"))
+    events = result["observation"]["events"]
+    assert {"type": "phased_out", "object": "bear"} in events
+    assert {"type": "phased_in", "object": "bear"} in events
+    bear = next(o for o in result["observation"]["snapshots"]["bobs-turn"]["objects"] if o["ref"] == "bear")
+    assert bear["phased_out"] is True
+    assert view(result, "bear")["phased_out"] is False
+
+
+def test_an_aura_on_a_setup_phased_out_bear_phases_out_indirectly() -> None:
+    path = PHASING / "phased-out-bear-is-not-offered-as-a-target-for-bobs-shock.json"
+
+    def edit(case: Case) -> None:
+        alice = case["setup"]["players"][0]
+        alice["battlefield"].append({"alias": "aura", "card": "Hydra's Growth", "attached_to": "bear"})
+
+    case = copy.deepcopy(validate([path]).cases[0].data)
+    edit(case)
+    assert phase_engine.phased_out_setup(list(setup_objects(case))) == {"bear": "Directly",
+                                                                         "aura": "Indirectly"}
+    result = run(path, edit)
+    assert view(result, "aura")["phased_out"] is True
+    assert view(result, "aura")["attached_to"] == "bear"
+
+
+def test_card_from_hand_accept_with_one_card_that_qualifies() -> None:
+    result = run(MOX / "chrome-mox-bears-exiled-taps-for-green.json")
+    asked = [d for d in result["observation"]["decisions"] if d["kind"] == "card_from_hand"]
+    assert asked == [{"kind": "card_from_hand", "player": "alice", "source": "mox",
+                      "options": ["bears", None], "answer": "bears", "used": 0, "auto": False}]
+    assert view(result, "bears")["zone"] == "exile"
+
+
+def test_card_from_hand_decline() -> None:
+    result = run(MOX / "chrome-mox-nothing-exiled-taps-for-no-mana.json")
+    asked = [d for d in result["observation"]["decisions"] if d["kind"] == "card_from_hand"]
+    assert len(asked) == 1 and asked[0]["answer"] is None and asked[0]["used"] == 0
+
+
+def test_card_from_hand_with_none_that_qualifies_is_auto() -> None:
+    result = run(MOX / "chrome-mox-only-land-and-artifact-in-hand-nothing-imprinted-no-mana.json")
+    asked = [d for d in result["observation"]["decisions"] if d["kind"] == "card_from_hand"]
+    assert len(asked) == 1 and asked[0]["options"] == [None] and asked[0]["auto"] is True
+    assert result["observation"].get("unanswered") is None
+
+
+def test_card_from_hand_with_two_cards_answers_phases_second_prompt_from_the_same_entry() -> None:
+    def edit(case: Case) -> None:
+        case["setup"]["players"][0]["hand"].append({"alias": "shock", "card": "Shock"})
+
+    result = run(MOX / "chrome-mox-bears-exiled-taps-for-green.json", edit)
+    asked = [d for d in result["observation"]["decisions"] if d["kind"] == "card_from_hand"]
+    assert len(asked) == 1 and sorted(map(str, asked[0]["options"])) == ["None", "bears", "shock"]
+    assert view(result, "bears")["zone"] == "exile"
+    assert view(result, "shock")["zone"] == "hand"
+
+
+def test_card_from_hand_a_card_phase_does_not_offer_rejects_the_step() -> None:
+    def edit(case: Case) -> None:
+        case["setup"]["players"][0]["hand"].append({"alias": "land", "card": "Forest"})
+        case["decisions"][0]["answer"] = "land"
+
+    result = run(MOX / "chrome-mox-bears-exiled-taps-for-green.json", edit)
+    steps = result["observation"]["steps"]
+    assert steps[2]["outcome"] == "rejected" and "not among the cards phase lets exile" in steps[2]["reason"]
+    assert view(result, "land")["zone"] == "hand"
+
+
+def test_a_cast_copys_targets_are_the_targets_decision() -> None:
+    """Isochron Scepter's copy is cast (CR 707.12): phase asks its target as a CopyRetarget slot with no
+    current target, which is choosing targets (601.2c), not changing them."""
+    result = run(SUITES / "707.10-copies" / ("isochron-scepter-cast-copy-of-shock-deals-two-then-ceases-"
+                                             "to-exist.json"))
+    asked = [d for d in result["observation"]["decisions"] if d["kind"] in ("targets", "new_targets")]
+    assert [(d["kind"], d["options"], d["answer"]) for d in asked] == [("targets", ["alice", "bob"], ["bob"])]
+    assert result["observation"]["final"]["players"]["bob"]["life"] == 18
