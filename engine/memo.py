@@ -60,7 +60,7 @@ class PartsMemo(Generic[V]):
     def get(self, parts: tuple[object, ...], build: Callable[[], V]) -> V:
         key = tuple(map(id, parts))
         hit = self._kept.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], parts, strict=True)):
+        if hit is not None:  # the same ids of live objects (the kept parts and these): the same objects
             return hit[1]
         value = build()
         with self._lock:

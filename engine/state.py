@@ -43,15 +43,17 @@ def replace(obj: T, /, **changes: Any) -> T:
 
     Same result for the engine's frozen dataclasses: a shallow copy with ``changes`` applied; an
     unknown field is a TypeError. Any other class goes through ``dataclasses.replace``."""
-    names = _plain_fields(type(obj))
+    cls = type(obj)
+    names = _PLAIN_FIELDS[cls] if cls in _PLAIN_FIELDS else _plain_fields(cls)
     if names is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    for name in changes:
-        if name not in names:
-            raise TypeError(f"{type(obj).__name__}.__init__() got an unexpected keyword argument {name!r}")
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    if not names.issuperset(changes):
+        name = next(n for n in changes if n not in names)
+        raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {name!r}")
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
     return new
 
 COLORS = ("W", "U", "B", "R", "G")

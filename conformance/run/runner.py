@@ -60,11 +60,28 @@ def gather_cards(case: Case, catalogue: Catalogue) -> dict[str, Card]:
     todo = list(cards.values())
     while todo:
         card = todo.pop()
-        for token in _token_names(card.get("abilities") if isinstance(card, dict) else None):
+        for token in _card_tokens(card):
             if token not in cards and token in catalogue.cards:
                 cards[token] = catalogue.cards[token]
                 todo.append(cards[token])
     return cards
+
+
+_TOKENS: dict[int, tuple[object, tuple[str, ...]]] = {}  # by the identity of a card's ``abilities``
+
+
+def _card_tokens(card: object) -> tuple[str, ...]:
+    """The token names a card's abilities create, found once per card document: the catalogue's cards
+    are the same documents for every case that uses them, so a run doesn't walk them case after case."""
+    abilities = card.get("abilities") if isinstance(card, dict) else None
+    hit = _TOKENS.get(id(abilities))
+    if hit is not None and hit[0] is abilities:  # kept alive by the entry: its id is not reused
+        return hit[1]
+    names = tuple(_token_names(abilities))
+    if len(_TOKENS) >= 4096:
+        _TOKENS.clear()
+    _TOKENS[id(abilities)] = (abilities, names)
+    return names
 
 
 def _token_names(node: object) -> list[str]:
