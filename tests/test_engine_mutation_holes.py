@@ -298,3 +298,16 @@ def test_the_lowest_mana_value_of_a_graveyard_card_is_judged_among_graveyard_car
                          "battlefield": [{"alias": "orni", "card": "Ornithopter"}]}, {"alias": "b"}])
     flt = {"zone": "graveyard", "types": ["Creature"], "lowest_mana_value": True}
     assert tg.candidates(g, flt, obj(g, refs, "orni"), 0) == [target(g, refs, "bears")]
+
+
+def test_a_target_answered_with_json_text_is_still_the_object() -> None:
+    """An answer may arrive as JSON (the protocol): ``["object", id, epoch]`` read there holds an "object"
+    string CPython does not intern; Doom Blade still destroys that creature (refs.py ``t[0] == "object"``
+    -> ``is "object"``: the target would be dropped as it resolves)."""
+    blade = {"alias": "blade", "card": "Doom Blade"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 2}, "hand": [blade]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    answer = tuple(json.loads(json.dumps(list(target(g, refs, "bears")))))
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "blade"}, [answer])
+    step = apply(step.game, {"action": "resolve"})
+    assert obj(step.game, refs, "bears").zone == "graveyard"
