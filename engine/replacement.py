@@ -210,7 +210,10 @@ def _modify(ctx: Ctx, r: Repl, event: REvent) -> REvent:
         if "tribute" in spec:
             return _tribute(ctx, r, event)
         if "copy" in spec:  # "You may have this enter as a copy of ..." (CR 707.5, 614.1c)
-            return copies.enter_as_copy(ctx, r.spec["copy"], event)
+            copied = copies.enter_as_copy(ctx, r.spec["copy"], event)
+            if spec.get("tapped") and copied is not event:  # Vesuva: "enter tapped as a copy" (614.1c)
+                copied = {**copied, "tapped": True}
+            return copied
         if "choose" in spec:  # "As this enters, choose a color / a creature type" (CR 614.12)
             return CHOICES_AS_ENTERS[spec["choose"]](ctx, r, event)
         if spec.get("tapped"):  # "This enters tapped" (CR 614.1c)

@@ -142,3 +142,16 @@ def test_entering_as_a_copy_until_end_of_turn_is_a_modification_of_the_new_objec
     mirror = obj(step.game, refs, "mirror")
     assert mirror.copy is None and [m.copy is not None for m in mirror.mods] == [True]
     assert ch.card(step.game, mirror).name == "Grizzly Bears" and ch.has_keyword(step.game, mirror, "Haste")
+
+
+def test_vesuva_enters_tapped_as_a_copy_and_untapped_as_itself() -> None:
+    """CR 614.1c: 'enter tapped as a copy' is one replacement; the copy doesn't drop its 'tapped'."""
+    for answer, tapped in ((True, True), (False, False)):
+        g, refs = new_game([{"alias": "a", "hand": [{"alias": "ves", "card": "Vesuva"}],
+                             "battlefield": [{"alias": "forest", "card": "Forest"}]}, {"alias": "b"}])
+        step = act(g, refs, {"action": "play_land", "player": "a", "card": "ves"})
+        assert step.pending is not None and step.pending.kind == "copy_of"
+        value = target(step.game, refs, "forest") if answer else None
+        step = act(step.game, refs, {"action": "answer", "value": value})
+        ves = obj(step.game, refs, "ves")
+        assert ves.zone == "battlefield" and ves.tapped is tapped
