@@ -28,7 +28,7 @@ class StateMemo(Generic[V]):
     def get(self, build: Callable[..., V], state: object, also: object = None) -> V:
         key = id(state) if also is None else (id(state), id(also))
         hit = self._kept.get(key)
-        if hit is not None and hit[0] is state and hit[1] is also:
+        if hit is not None:  # the same ids of live objects (the kept ones and these): the same objects
             return hit[2]
         value = build(state) if also is None else build(state, also)
         with self._lock:

@@ -67,7 +67,8 @@ def check(ctx: Ctx) -> bool:
     unattach: list[int] = []
     for oid in game.battlefield:
         o = game.obj(oid)
-        if ch.is_type(game, o, "Creature"):
+        types = ch.types(game, o)
+        if "Creature" in types:
             _, t = ch.power_toughness(game, o)
             if t is not None and t <= 0:  # 704.5f
                 to_graveyard.append(oid)
@@ -75,7 +76,7 @@ def check(ctx: Ctx) -> bool:
             elif (t is not None and ((o.damage > 0 and o.damage >= t) or o.deathtouched)  # 704.5g-h
                   and not ch.has_keyword(game, o, "Indestructible")):  # 702.12b: not destroyed
                 to_destroy.append(oid)
-        if ch.is_type(game, o, "Planeswalker") and o.counters.get("loyalty", 0) <= 0:  # 704.5i
+        if "Planeswalker" in types and o.counters.get("loyalty", 0) <= 0:  # 704.5i
             to_graveyard.append(oid)
         if o.attached_to is not None and "Equipment" in ch.subtypes(game, o):
             host = game.objects.get(o.attached_to)
@@ -141,17 +142,20 @@ def _legend_rule(ctx: Ctx) -> list[int]:
     others (returned) go to their owners' graveyards with the other state-based actions."""
     out: list[int] = []
     game = ctx.game
+    by_name: dict[tuple[int, str], list[int]] = {}  # (controller, name): a copy's name (707.2)
+    for oid in game.battlefield:
+        o = game.obj(oid)
+        c = ch.card(game, o)
+        if "Legendary" in c.supertypes:
+            by_name.setdefault((o.controller, c.name), []).append(oid)
+    if all(len(same) < 2 for same in by_name.values()):
+        return out
     if any(a["kind"] == "static" and a["static"].get("no_legend_rule")
            for i in game.battlefield for a in ch.abilities(game, game.obj(i))):
         return out  # an effect says the legend rule doesn't apply (Mirror Gallery)
     for player in game.apnap():
-        by_name: dict[str, list[int]] = {}
-        for oid in game.battlefield:
-            o = game.obj(oid)
-            if o.controller == player and "Legendary" in ch.card(game, o).supertypes:
-                by_name.setdefault(ch.card(game, o).name, []).append(oid)  # a copy's name (707.2)
-        for same in by_name.values():
-            if len(same) < 2:
+        for (controller, _), same in by_name.items():
+            if controller != player or len(same) < 2:
                 continue
             options = tuple(("object", i, game.obj(i).epoch) for i in same)
             keep = ctx.choose(Decision("legend_rule", player, None, options, 1, 1,
