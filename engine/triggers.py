@@ -101,10 +101,14 @@ def _watching(game: Game) -> tuple[Watcher, ...]:
     def build() -> tuple[Watcher, ...]:
         return tuple((s, i, a) for s in current for i, a in _triggered(game, s)
                      if s.zone == a["trigger"].get("zone", "battlefield"))
-    if ch.in_play(game).abilities:  # a static gives abilities: whether it applies depends on the state
-        return build()
-    # otherwise they are read from the cards and the objects alone: states that kept both share them
-    return BY_OBJECTS.get((game.cards, *current), build)
+
+    def shared() -> tuple[Watcher, ...] | None:
+        # None: a static gives abilities (in_play reads only the cards and the permanents, which are
+        # among the parts), and whether it applies to an object depends on the rest of the state
+        return None if ch.in_play(game).abilities else build()
+    # they are read from the cards and the objects alone: states that kept both share them
+    found = BY_OBJECTS.get((game.cards, *current), shared)
+    return build() if found is None else found
 
 
 def _left_with(game: Game, lookback: Game) -> tuple[Watcher, ...]:
@@ -117,7 +121,7 @@ def _left_with(game: Game, lookback: Game) -> tuple[Watcher, ...]:
 
 WATCHING: StateMemo[tuple[Watcher, ...]] = StateMemo()
 LEFT_WITH: StateMemo[tuple[Watcher, ...]] = StateMemo()
-BY_OBJECTS: PartsMemo[tuple[Watcher, ...]] = PartsMemo()
+BY_OBJECTS: PartsMemo[tuple[Watcher, ...] | None] = PartsMemo()
 
 
 def _triggered(game: Game, o: Obj) -> Iterable[tuple[int, Mapping[str, Any]]]:
