@@ -131,3 +131,15 @@ def test_a_cast_copys_targets_are_the_targets_decision() -> None:
     asked = [d for d in result["observation"]["decisions"] if d["kind"] in ("targets", "new_targets")]
     assert [(d["kind"], d["options"], d["answer"]) for d in asked] == [("targets", ["alice", "bob"], ["bob"])]
     assert result["observation"]["final"]["players"]["bob"]["life"] == 18
+
+
+def test_a_step_event_has_the_turn_it_began_in_when_a_batch_crosses_turns() -> None:
+    """Passing in the end step runs cleanup and the next turn's first steps in one batch: cleanup is
+    the earlier turn's, whatever the game's turn is once the batch is read."""
+    from conformance.adapters.phase.events import turn_at
+
+    raw = [{"type": "PhaseChanged", "data": {"phase": "Cleanup"}},
+           {"type": "TurnStarted", "data": {"player_id": 1, "turn_number": 2}},
+           {"type": "PhaseChanged", "data": {"phase": "Untap"}}]
+    assert [turn_at(raw, i, 2) for i in range(3)] == [1, 2, 2]
+    assert turn_at(raw[:1], 0, 1) == 1

@@ -178,6 +178,21 @@ def enters_next(raw: list[dict[str, Any]], i: int, oid: Any) -> bool:
     return False
 
 
+def turn_at(raw: list[dict[str, Any]], i: int, now: Any) -> Any:
+    """The turn raw[i] happened in: a batch may cross turns (passing in the end step runs cleanup, the
+    next turn's untap, upkeep and draw), and phase's game says only the turn it ends in. That is the
+    turn_number of the last TurnStarted{player_id, turn_number} up to raw[i], else the one before the
+    first after it, else the game's turn now."""
+    def number(ev: dict[str, Any]) -> Any:
+        return (ev.get("data") or {}).get("turn_number")
+
+    before = [number(ev) for ev in raw[:i + 1] if ev.get("type") == "TurnStarted"]
+    if before and isinstance(before[-1], int):
+        return before[-1]
+    after = next((number(ev) for ev in raw[i + 1:] if ev.get("type") == "TurnStarted"), None)
+    return after - 1 if isinstance(after, int) else now
+
+
 def translate(run: PhaseRunView, raw: list[dict[str, Any]]) -> tuple[list[Event], int | None]:
     """One batch of phase's events in the spec's vocabulary, and the permanent phase will ask an "as this
     enters, choose ..." for (phase asks it after the move: EffectResolved{Choose} of what entered)."""
@@ -193,6 +208,8 @@ def translate(run: PhaseRunView, raw: list[dict[str, Any]]) -> tuple[list[Event]
         out = mapper(run, d) if mapper is not None else None
         if t == "ManaAdded" and out is not None:
             out["mana"] = production(raw, i)
+        if t == "PhaseChanged" and out is not None:
+            out["turn"] = turn_at(raw, i, run.g.turn)
         if t == "StackResolved" and out is not None and fizzled(run, raw, i):
             out["type"] = "did_not_resolve"
         if t in ("PlayerCounterChanged", "EnergyChanged") and out is not None:
