@@ -354,9 +354,19 @@ def _become_copy(ctx: Ctx, res: Res, p: Params) -> None:
     decision, CR 608.2d). The target gets its copiable values (CR 707.2: printed values and other copy
     effects; not counters, status or other effects) as a copy effect in layer 1 with a new timestamp
     (613.2a, 613.7b); its own counters and the effects already applying to it stay (Cytoshape's ruling),
-    and it ends in the cleanup step (514.2)."""
+    and it ends in the cleanup step (514.2). With `to`, the object copied is a target ("becomes a copy of
+    target artifact ... until end of turn", Mirage Mirror): no choice; a later copy effect overwrites an
+    earlier one (613.7), and all end together at cleanup."""
     what = objects(ctx, res, p["what"])
     game = ctx.game
+    if "to" in p:  # "becomes a copy of target permanent" (Mirage Mirror): the target, no choice
+        copied = objects(ctx, res, p["to"])
+        if not what or not copied:
+            return
+        values = copies.copiable_values(game, game.obj(copied[0]))
+        for oid in what:
+            _add_mod(ctx, oid, Mod(copy=values))
+        return
     options = tuple(("object", i, game.obj(i).epoch) for i in game.battlefield
                     if ch.matches(game, p.get("of", {"types": ["Creature"]}), game.obj(i), res.source_lki,
                                   res.controller))

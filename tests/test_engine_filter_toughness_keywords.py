@@ -3,7 +3,7 @@ judged on the object's current characteristics (CR 608.2b: again as the spell or
 
 from __future__ import annotations
 
-from engine_helpers import new_game, obj
+from engine_helpers import act, new_game, obj, target
 
 from engine import characteristics as ch
 from engine.state import Mod, replace
@@ -32,3 +32,22 @@ def test_not_keywords_excludes_a_creature_with_the_keyword() -> None:
     assert ch.matches(g, {"not_keywords": ["Flying"]}, bears, drake)
     assert not ch.matches(g, {"not_keywords": ["Flying"]}, drake, bears)
     assert ch.matches(g, {"keywords": ["Flying"]}, drake, bears)
+
+
+def test_become_copy_of_a_target_takes_its_copiable_values_and_the_last_one_wins() -> None:
+    """Mirage Mirror: 'becomes a copy of target permanent until end of turn' (CR 707.2, 613.7: the
+    later copy effect overwrites the earlier one)."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 4},
+                         "battlefield": [{"alias": "mirror", "card": "Mirage Mirror"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"},
+                                                       {"alias": "maw", "card": "Colossal Dreadmaw"}]}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "mirror", "ability": 0},
+               (target(g, refs, "maw"),))
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "mirror", "ability": 0},
+               (target(g, refs, "bears"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert ch.power_toughness(step.game, obj(step.game, refs, "mirror")) == (2, 2)
+    step = act(step.game, refs, {"action": "resolve"})
+    mirror = obj(step.game, refs, "mirror")
+    assert ch.power_toughness(step.game, mirror) == (6, 6)
+    assert ch.card(step.game, mirror).name == "Colossal Dreadmaw"
