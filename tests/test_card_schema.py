@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from conformance.cases.loader import Problem
 from conformance.cases.validate import load_schemas, schema_problems
 from conformance.fuzz import strategies
+from conformance.fuzz.copies_and_stack import ability_target_cases, copy_with_counters_cases
 from conformance.fuzz.protection_targets import protected_targets_cases
 from conformance.fuzz.restricted_mana import restricted_mana_cases
 from engine.cards import card_from_json
@@ -174,7 +175,8 @@ def test_a_star_power_is_refused_by_the_schema_and_by_the_engine() -> None:
 
 CASES = st.one_of(strategies.proliferate_cases(), strategies.counter_event_cases(), strategies.mana_cases(),
                   strategies.targeting_cases(), protected_targets_cases(),
-                  restricted_mana_cases().map(lambda drawn: drawn[0]))
+                  restricted_mana_cases().map(lambda drawn: drawn[0]), copy_with_counters_cases(),
+                  ability_target_cases())
 
 
 @given(CASES)

@@ -1,9 +1,10 @@
 """Bugs planted in the reference engine are caught by the fuzz properties of the newer primitives: mana
 with a spending restriction (CR 106.6, conformance/fuzz/restricted_mana.py) and protection, "hexproof
 from", "any number of target" and damage prevention (CR 702.16b, 702.11d, 601.2c, 615.1a,
-conformance/fuzz/protection_targets.py). Each shrunk case is valid, fails on the planted engine and
-passes on the real one. (Kept out of tests/test_fuzz_<area>.py, whose examples/s the fuzz benchmark
-measures.)"""
+conformance/fuzz/protection_targets.py), copies of permanents with counters and abilities on the stack as
+targets (CR 707.2, 707.9e, 701.6a, 700.13, conformance/fuzz/copies_and_stack.py). Each shrunk case is
+valid, fails on the planted engine and passes on the real one. (Kept out of tests/test_fuzz_<area>.py,
+whose examples/s the fuzz benchmark measures.)"""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from planted import the_saved_case
 
+import engine.copies
 import engine.mana
 import engine.protection
+import engine.registry
 import engine.targets
 from conformance.fuzz import props as fuzz_props
+from conformance.fuzz.copies_and_stack import ability_target_cases, copy_with_counters_cases
 from conformance.fuzz.protection_targets import protected_targets_cases
 from conformance.fuzz.regressions import ENV_DIR, with_forced_marks
 from conformance.fuzz.restricted_mana import check_restricted_mana, restricted_mana_cases
@@ -117,5 +121,81 @@ def test_a_planted_targeting_bug_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_
     case = _caught(monkeypatch, tmp_path, module, name, planted)
     assert case["origin"]["invariant"] == "protection-and-hexproof-from-targets"
     monkeypatch.setattr(module, name, REAL[name])
+    case = with_forced_marks(case)
+    assert compare(case, run_case(case, {})) == [], "the case must pass on the real engine"  # type: ignore[arg-type]
+
+
+# Copies of permanents with counters (CR 707.2, 707.5, 707.9e) and abilities on the stack as targets (CR
+# 113.7a, 701.6a, 700.13): conformance/fuzz/copies_and_stack.py
+
+REAL_EXTRA = engine.copies._extra_counters
+REAL_COPIABLE = engine.copies.copiable_values
+REAL_IS_CRIME = engine.targets.is_crime
+REAL_COUNTER = engine.registry.EFFECTS["counter_spell"]
+
+
+def _copying_counters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine whose "enter as a copy" copies the original's counters too (CR 707.2 says they aren't)."""
+    copied: list[Any] = []
+
+    def recording(game: Any, o: Any) -> Any:
+        copied.append(o)
+        return REAL_COPIABLE(game, o)
+
+    def with_originals(exceptions: Any, values: Any, controller: int, x: int) -> list[tuple[str, int, int]]:
+        return REAL_EXTRA(exceptions, values, controller, x) + [
+            (k, n, controller) for k, n in copied[-1].counters.items()]
+
+    monkeypatch.setattr(engine.copies, "copiable_values", recording)
+    monkeypatch.setattr(engine.copies, "_extra_counters", with_originals)
+
+
+def _no_crime_on_abilities(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that judges a crime on the targets that are players and objects only, not abilities."""
+    monkeypatch.setattr(engine.targets, "is_crime", lambda game, player, slots: REAL_IS_CRIME(
+        game, player, [[t for t in slot if t[0] != "stack"] for slot in slots]))
+
+
+def _ignoring_abilities(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine whose "counter target ... ability" leaves the ability on the stack (CR 701.6a)."""
+    def spells_only(ctx: Any, res: Any, p: Any) -> None:
+        if not any(s.kind == "ability" for s in ctx.game.stack):
+            REAL_COUNTER(ctx, res, p)
+
+    monkeypatch.setitem(engine.registry.EFFECTS, "counter_spell", spells_only)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "plant", "invariant"),
+    [
+        (copy_with_counters_cases, _copying_counters, "copies-enter-without-the-originals-counters"),
+        # Spark Double's additional +1/+1 counter forgotten (CR 707.9e)
+        (copy_with_counters_cases,
+         lambda mp: mp.setattr(engine.copies, "_extra_counters", lambda *a: []),
+         "copies-enter-without-the-originals-counters"),
+        (ability_target_cases, _no_crime_on_abilities, "countered-ability-does-nothing-its-source-stays"),
+        (ability_target_cases, _ignoring_abilities, "countered-ability-does-nothing-its-source-stays"),
+    ],
+    ids=["copy-takes-counters", "spark-double-extra-counter-lost", "no-crime-targeting-abilities",
+         "countering-abilities-does-nothing"],
+)
+def test_a_planted_copy_or_stack_ability_bug_is_caught(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, strategy: Any,
+    plant: Callable[[pytest.MonkeyPatch], None], invariant: str,
+) -> None:
+    """Each planted engine is caught by the copies-and-stack fuzz; its shrunk case passes on the real one."""
+    monkeypatch.setenv(ENV_DIR, str(tmp_path))
+    plant(monkeypatch)
+
+    @settings(max_examples=300, database=None, deadline=None, report_multiple_bugs=False,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy())
+    def fuzz(case: dict[str, Any]) -> None:
+        fuzz_props.check_expected(case)  # type: ignore[arg-type]
+
+    case = the_saved_case(fuzz, tmp_path)
+    assert case["origin"]["invariant"] == invariant
+    assert compare(case, run_case(case, {})), "the case must fail on the planted engine"  # type: ignore[arg-type]
+    monkeypatch.undo()
     case = with_forced_marks(case)
     assert compare(case, run_case(case, {})) == [], "the case must pass on the real engine"  # type: ignore[arg-type]

@@ -38,6 +38,7 @@ def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
     from hypothesis import strategies as st
 
     from conformance.documents import Case
+    from conformance.fuzz import copies_and_stack as copies
     from conformance.fuzz import props as fp
     from conformance.fuzz import protection_targets as protection
     from conformance.fuzz import restricted_mana as restricted
@@ -52,7 +53,7 @@ def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
 
     if area == "counters":
         cases = st.one_of(gen.proliferate_cases(), gen.counter_event_cases())
-        return [given(cases)(expected_and_deterministic)]
+        return [given(cases)(expected_and_deterministic), given(copies.copy_with_counters_cases())(expected)]
     if area == "mana":
         return [
             given(gen.mana_cases(), st.data())(fp.check_mana),
@@ -64,6 +65,7 @@ def _props(area: str, engine: str | None = None) -> list[Callable[[], None]]:
     return [
         given(gen.targeting_cases())(expected_and_deterministic),
         given(protection.protected_targets_cases())(expected),
+        given(copies.ability_target_cases())(expected),
     ]
 
 

@@ -188,12 +188,13 @@ def props(area: str, command: str) -> list[Callable[[], None]]:
     from hypothesis import strategies as st
 
     from conformance.fuzz import strategies as gen
+    from conformance.fuzz.copies_and_stack import ability_target_cases, copy_with_counters_cases
     from conformance.fuzz.protection_targets import protected_targets_cases
 
     if area == "counters":
-        cases = st.one_of(gen.proliferate_cases(), gen.counter_event_cases())
+        cases = st.one_of(gen.proliferate_cases(), gen.counter_event_cases(), copy_with_counters_cases())
     elif area == "targeting":
-        cases = st.one_of(gen.targeting_cases(), protected_targets_cases())
+        cases = st.one_of(gen.targeting_cases(), protected_targets_cases(), ability_target_cases())
     else:
         raise ValueError(f"differential fuzzing has no area {area!r} (areas: {', '.join(AREAS)})")
 
