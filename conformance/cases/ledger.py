@@ -92,7 +92,8 @@ REASONS: dict[str, str] = {
     "off-topic-after-review": "selected by the words it uses, but not about counters, mana or targeting",
     "casual-variant": "about a casual variant's rules (Commander, Planechase, Archenemy)",
     "un-card": "about a silver-bordered or acorn card, outside the game's rules",
-    "superseded": "the current Comprehensive Rules decide otherwise (the rules changed since; the note cites the rule)",
+    "superseded": "the current Comprehensive Rules decide otherwise (the rules changed since; "
+                  "the note cites the rule)",
 }
 
 _QUOTE_SPACES = str.maketrans({"\u00a0": " "})
