@@ -8,6 +8,7 @@ whose examples/s the fuzz benchmark measures.)"""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,19 @@ def _copying_counters(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine.copies, "_extra_counters", with_originals)
 
 
+def _no_copied_enters_with(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine whose copy enters without the copied card's "enters with" replacement (CR 707.5 applies
+    it: the copy is the copied card as it enters)."""
+    real = engine.copies.with_exceptions
+
+    def without_replacements(values: Any, exceptions: Any) -> Any:
+        out = real(values, exceptions)
+        kept = tuple(a for a in out.abilities if a["kind"] != "replacement")
+        return dataclasses.replace(out, abilities=kept)
+
+    monkeypatch.setattr(engine.copies, "with_exceptions", without_replacements)
+
+
 def _no_crime_on_abilities(monkeypatch: pytest.MonkeyPatch) -> None:
     """An engine that judges a crime on the targets that are players and objects only, not abilities."""
     monkeypatch.setattr(engine.targets, "is_crime", lambda game, player, slots: REAL_IS_CRIME(
@@ -173,10 +187,12 @@ def _ignoring_abilities(monkeypatch: pytest.MonkeyPatch) -> None:
         (copy_with_counters_cases,
          lambda mp: mp.setattr(engine.copies, "_extra_counters", lambda *a: []),
          "copies-enter-without-the-originals-counters"),
+        (copy_with_counters_cases, _no_copied_enters_with, "copies-enter-without-the-originals-counters"),
         (ability_target_cases, _no_crime_on_abilities, "countered-ability-does-nothing-its-source-stays"),
         (ability_target_cases, _ignoring_abilities, "countered-ability-does-nothing-its-source-stays"),
     ],
-    ids=["copy-takes-counters", "spark-double-extra-counter-lost", "no-crime-targeting-abilities",
+    ids=["copy-takes-counters", "spark-double-extra-counter-lost", "copied-enters-with-ignored",
+         "no-crime-targeting-abilities",
          "countering-abilities-does-nothing"],
 )
 def test_a_planted_copy_or_stack_ability_bug_is_caught(
