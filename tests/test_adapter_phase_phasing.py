@@ -143,3 +143,12 @@ def test_a_step_event_has_the_turn_it_began_in_when_a_batch_crosses_turns() -> N
            {"type": "PhaseChanged", "data": {"phase": "Untap"}}]
     assert [turn_at(raw, i, 2) for i in range(3)] == [1, 2, 2]
     assert turn_at(raw[:1], 0, 1) == 1
+
+
+def test_buyback_is_phases_optional_cost_choice() -> None:
+    """phase asks a spell's buyback (CR 702.27a) as OptionalCostChoice for its Buyback keyword's cost."""
+    assert "buyback" not in phase_engine.UNSUPPORTED_FEATURES
+    result = run(SUITES / "702.27-buyback" / "slaughter-buyback-paid-at-four-life-alice-loses.json")
+    asked = [d for d in result["observation"]["decisions"] if d["kind"] == "buyback"]
+    assert [(d["options"], d["answer"]) for d in asked] == [([False, True], True)]
+    assert result["observation"]["final"]["players"]["alice"]["life"] == 0

@@ -40,6 +40,7 @@ from conformance.adapters.phase.vocab import (
     copy_branch,
     crew_flags,
     decision_events,
+    is_buyback,
     prompt_key,
     prompt_source,
 )
@@ -58,14 +59,14 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.8.1"
+ADAPTER_VERSION = "0.9.0"
 # Each case is tried and refused (unsupported) only when its setup cannot be built in phase. Costs to
 # attack (CR 508.1g-j) are translated in attack_costs.py (phase asks them as CombatTaxPayment after the
 # declaration and pays them by itself); a case it cannot translate is not applicable there, with why.
 # Imprint's `card_from_hand` decision ("you may exile a ... card from your hand") is translated in
-# imprint.py. Buyback (the `buyback` decision), additional phases and steps, and unearth (an ability
-# activated from a graveyard) (issue 17) are not translated yet: not applicable, not failures.
-UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"buyback", "extra-phases", "unearth"})
+# imprint.py, buyback's decision in vocab (OptionalCostChoice:Buyback). Additional phases and steps, and
+# unearth (an ability activated from a graveyard) (issue 17) are not translated yet: not applicable.
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"extra-phases", "unearth"})
 # Phasing (CR 702.26) is translated: a phased-out permanent of the setup is given phase's PhaseStatus
 # (engine._edit_state), PermanentPhasedOut/In are phased_out/phased_in events, and object views say
 # phased_out (observe.py).
@@ -675,6 +676,8 @@ class PhaseRun:
             source_id = self.trigger_source
         source = self.ref_of(source_id) if source_id is not None else None
         key = prompt_key(kind_type, data)
+        if key == "OptionalCostChoice" and is_buyback(self, data):
+            key = "OptionalCostChoice:Buyback"
         if key == "OptionalEffectChoice" and imprint.exiles_from_hand(self, data):
             key = "OptionalEffectChoice:CardFromHand"  # "you may exile a card from your hand"
         if key == "EffectZoneChoice:ExileFromHand" and self.card_from_hand is not None:

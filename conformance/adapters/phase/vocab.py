@@ -132,6 +132,19 @@ def prompt_key(kind_type: str, data: dict[str, Any]) -> str:
     return str(kind_type)
 
 
+def is_buyback(run: PhaseRunView, data: dict[str, Any]) -> bool:
+    """Whether phase's OptionalCostChoice asks a spell's buyback (CR 702.27a): the spell being cast has
+    phase's Buyback keyword, and the optional cost asked is its ``additional_cost`` (phase keeps the
+    buyback cost there)."""
+    oid = (data.get("pending_cast") or {}).get("object_id")
+    try:
+        card = run.g.object(oid) if isinstance(oid, int) else {}
+    except ValueError:
+        return False
+    return data.get("cost") is not None and data.get("cost") == card.get("additional_cost") and any(
+        isinstance(k, dict) and "Buyback" in k for k in card.get("keywords") or [])
+
+
 def _selectable_modes(run: PhaseRunView) -> list[int] | None:
     """The modes phase lets the player choose: every index in its legal SelectModes actions (its prompt
     lists all modes, legal or not)."""
@@ -476,6 +489,9 @@ PROMPTS: dict[str, PromptHandler] = {
     # "you may exile a card from your hand" (CR 608.2d, imprint): the "you may" (engine.py names the
     # prompt so when the resolving ability's optional part exiles from a hand), then which card
     "OptionalEffectChoice:CardFromHand": ("card_from_hand", imprint.options, imprint.decide),
+    # buyback (CR 702.27a, 601.2b): OptionalCostChoice{cost, pending_cast}, answered DecideOptionalCost{pay}
+    "OptionalCostChoice:Buyback": ("buyback", _offered("DecideOptionalCost", "pay", bool),
+                                   lambda r, d, a: {"type": "DecideOptionalCost", "data": {"pay": bool(a)}}),
     "EffectZoneChoice:ExileFromHand": (
         "card_from_hand", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []], imprint.select),
 }
