@@ -152,3 +152,20 @@ def test_buyback_is_phases_optional_cost_choice() -> None:
     asked = [d for d in result["observation"]["decisions"] if d["kind"] == "buyback"]
     assert [(d["options"], d["answer"]) for d in asked] == [([False, True], True)]
     assert result["observation"]["final"]["players"]["alice"]["life"] == 0
+
+
+def test_unearth_is_an_activation_from_the_graveyard() -> None:
+    """Unearth (CR 702.84a) needs no translation of its own: ActivateAbility of the card in the graveyard."""
+    assert "unearth" not in phase_engine.UNSUPPORTED_FEATURES
+    result = run(SUITES / "702.84-unearth" / "dregscape-zombie-unearth-resolves-zombie-returns.json")
+    assert [s["outcome"] for s in result["observation"]["steps"]] == ["ok", "ok"]
+    assert view(result, "zombie")["zone"] == "battlefield"
+
+
+def test_an_additional_combat_phase_is_phases_and_reported_as_steps() -> None:
+    """Seize the Day (CR 500.8): phase's AdditionalPhase; its combat's steps are step events of turn 1."""
+    assert "extra-phases" not in phase_engine.UNSUPPORTED_FEATURES
+    result = run(SUITES / "500-turn-structure" / "seize-the-day-target-legal-additional-combat-and-main.json")
+    combats = [e for e in result["observation"]["events"]
+               if e["type"] == "step" and e["step"] == "beginning_of_combat" and e["turn"] == 1]
+    assert len(combats) == 2

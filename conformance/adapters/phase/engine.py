@@ -59,14 +59,15 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.9.0"
+ADAPTER_VERSION = "0.10.0"
 # Each case is tried and refused (unsupported) only when its setup cannot be built in phase. Costs to
 # attack (CR 508.1g-j) are translated in attack_costs.py (phase asks them as CombatTaxPayment after the
 # declaration and pays them by itself); a case it cannot translate is not applicable there, with why.
-# Imprint's `card_from_hand` decision ("you may exile a ... card from your hand") is translated in
-# imprint.py, buyback's decision in vocab (OptionalCostChoice:Buyback). Additional phases and steps, and
-# unearth (an ability activated from a graveyard) (issue 17) are not translated yet: not applicable.
-UNSUPPORTED_FEATURES: frozenset[str] = frozenset({"extra-phases", "unearth"})
+# Every feature is tried (issue 17's included): imprint's `card_from_hand` decision is translated in
+# imprint.py, buyback's in vocab (OptionalCostChoice:Buyback); additional phases (phase's AdditionalPhase:
+# advance and the step events follow phase's PhaseChanged) and unearth (ActivateAbility of a card in a
+# graveyard, as any activation) need nothing more (docs/adapters-notes.md, adapter 0.10.0).
+UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
 # Phasing (CR 702.26) is translated: a phased-out permanent of the setup is given phase's PhaseStatus
 # (engine._edit_state), PermanentPhasedOut/In are phased_out/phased_in events, and object views say
 # phased_out (observe.py).
