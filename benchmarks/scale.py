@@ -123,9 +123,8 @@ def generate(source: Path, dest: Path, count: int) -> list[Path]:
 
     renamed_ok = select(probed.cases)
     run = run_cases(ModuleEngine("engine"), renamed_ok, probed.catalogue_for)
-    keep_aliases |= {
-        tried[c.path] for c, v in zip(renamed_ok, run.verdicts) if v.outcome != "pass" and c.path in tried
-    }
+    verdicts = zip(renamed_ok, run.verdicts, strict=True)
+    keep_aliases |= {tried[c.path] for c, v in verdicts if v.outcome != "pass" and c.path in tried}
     shutil.rmtree(probe)
     written: list[Path] = []
     for n in range(count):
