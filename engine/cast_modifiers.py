@@ -12,6 +12,7 @@ from .context import Ctx, Decision
 from .errors import IllegalAction
 from .refs import Res, objects
 from .registry import Params, effect
+from .stack_effects import spell_copy
 from .state import StackItem, replace
 from .triggers import commit_crime_if
 from .zones import move, place
@@ -46,12 +47,8 @@ def _cast_copy(ctx: Ctx, res: Res, p: Params) -> None:
     for oid in objects(ctx, res, p["what"]):
         if not _may(ctx, res):
             continue
-        g = ctx.game
-        orig = g.obj(oid)
-        nth = g.created.get(orig.card, 0) + 1
-        copy = replace(orig, id=g.next_id, owner=res.controller, controller=res.controller, alias=None,
-                       spell_copy=True, created=nth)
-        ctx.game = replace(place(g, copy), next_id=g.next_id + 1, created=g.created.set(orig.card, nth))
+        copy, g = spell_copy(ctx.game, ctx.game.obj(oid), res.controller)
+        ctx.game = place(g, copy)
         if _may(ctx, res):
             _cast_without_paying(ctx, res.controller, copy.id)
 

@@ -13,7 +13,7 @@ from .context import Ctx, Decision
 from .errors import IllegalAction
 from .refs import Res, objects, stack_abilities
 from .registry import Params, effect
-from .state import Obj, Target, replace
+from .state import Game, Obj, Target, replace
 from .targets import aura_targets, became_targets, can_target_object, candidates, check_distinct
 from .zones import move
 
@@ -57,6 +57,15 @@ def _change_target(ctx: Ctx, res: Res, p: Params) -> None:
         became_targets(ctx, item.id, item.controller, item.source, ((chosen[0],),))  # 115.7: ward sees it
 
 
+def spell_copy(game: Game, orig: Obj, controller: int) -> tuple[Obj, Game]:
+    """A copy of the spell or card ``orig`` owned and controlled by ``controller`` (CR 707.10, 707.12),
+    not yet in any zone, and the game with its id and its number among the copies of that card taken."""
+    nth = game.created.get(orig.card, 0) + 1
+    copy = replace(orig, id=game.next_id, owner=controller, controller=controller, alias=None,
+                   spell_copy=True, created=nth)
+    return copy, replace(game, next_id=game.next_id + 1, created=game.created.set(orig.card, nth))
+
+
 @effect("copy_spell")
 def _copy_spell(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 707.10: put a copy of the spell onto the stack, controlled by this ability's controller; it is
@@ -66,12 +75,9 @@ def _copy_spell(ctx: Ctx, res: Res, p: Params) -> None:
         item = next((s for s in ctx.game.stack if s.kind == "spell" and s.id == oid), None)
         if item is None:
             continue
-        g = ctx.game
-        orig = g.obj(oid)
-        nth = g.created.get(orig.card, 0) + 1
-        copy = replace(orig, id=g.next_id, owner=res.controller, controller=res.controller, alias=None,
-                       spell_copy=True, created=nth)
-        ctx.game = replace(g.with_obj(copy), next_id=g.next_id + 1, created=g.created.set(orig.card, nth))
+        orig = ctx.game.obj(oid)
+        copy, g = spell_copy(ctx.game, orig, res.controller)
+        ctx.game = g.with_obj(copy)
         specs = item.ability.get("targets", ()) if item.ability else _spell_target_specs(ctx, orig)
         slots = item.targets
         if p.get("new_targets"):
