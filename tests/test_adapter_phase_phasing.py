@@ -14,6 +14,7 @@ pytest.importorskip("phase")
 
 from conformance.adapters.common import setup_objects  # noqa: E402
 from conformance.adapters.phase import engine as phase_engine  # noqa: E402
+from conformance.adapters.phase.phasing import phased_out_setup  # noqa: E402
 from conformance.cases.validate import validate  # noqa: E402
 from conformance.documents import Case  # noqa: E402
 from conformance.run.runner import gather_cards  # noqa: E402
@@ -73,7 +74,7 @@ def test_an_aura_on_a_setup_phased_out_bear_phases_out_indirectly() -> None:
 
     case = copy.deepcopy(validate([path]).cases[0].data)
     edit(case)
-    assert phase_engine.phased_out_setup(list(setup_objects(case))) == {"bear": "Directly",
+    assert phased_out_setup(list(setup_objects(case))) == {"bear": "Directly",
                                                                          "aura": "Indirectly"}
     result = run(path, edit)
     assert view(result, "aura")["phased_out"] is True
