@@ -34,6 +34,7 @@ from conformance.adapters.phase.vocab import (
     crew_flags,
     decision_events,
     is_buyback,
+    phase_ability_position,
     prompt_key,
     prompt_source,
 )
@@ -52,7 +53,7 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.10.0"
+ADAPTER_VERSION = "0.10.1"
 # Each case is tried and refused (unsupported) only when its setup cannot be built in phase. Costs to
 # attack (CR 508.1g-j) are translated in attack_costs.py (phase asks them as CombatTaxPayment after the
 # declaration and pays them by itself); a case it cannot translate is not applicable there, with why.
@@ -323,6 +324,7 @@ class PhaseRun(PhaseSetup):
     def ability_index(self, oid: int, n: int) -> int:
         abilities = self.g.object(oid).get("abilities") or []
         activated = [i for i, a in enumerate(abilities) if a.get("kind") == "Activated"]
+        n = phase_ability_position(self, oid, n, [abilities[i] for i in activated])
         if n >= len(activated):
             raise Rejected(f"object has {len(activated)} activated abilities in phase, no index {n}")
         return activated[n]

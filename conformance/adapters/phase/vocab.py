@@ -8,6 +8,7 @@ each was found.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -628,6 +629,37 @@ def crew_flags(run: PhaseRunView, oid: int) -> list[bool]:
     card = run.cards.get(str(run.g.object(oid).get("name")))
     return [isinstance(cost := a.get("cost"), dict) and "crew" in cost
             for a in (card.get("abilities") if card else None) or [] if a.get("kind") == "activated"]
+
+
+# An Oracle paragraph that is an activated ability: "[+1]: ...", "{T}: ...", "{2}, Sacrifice ...: ..."
+# (CR 602.1: cost, colon, effect); a quoted ability granted to another object is not the card's own.
+_ACTIVATED_LINE = re.compile(r'^(\[[+\u2212-]?[0-9X]+\]|[^":]*\{[^}]+\}[^":]*):')
+
+
+def phase_ability_position(run: PhaseRunView, oid: int, n: int, phase_activated: list[dict[str, Any]]) -> int:
+    """Which of phase's activated abilities (``phase_activated``, crew left out) is the case card's
+    n-th non-crew activated ability. The case's index counts the abilities its catalogue card models,
+    which may be only some of the printed ones (a planeswalker with only its [-2] modelled); phase
+    builds every printed one. Matched by loyalty cost (CR 606.4: one loyalty ability per cost on real
+    planeswalkers), else by the ability's paragraph among the Oracle text's activated paragraphs,
+    else n itself (the card models every activated ability)."""
+    card = run.cards.get(str(run.g.object(oid).get("name")))
+    ours = [a for a in (card.get("abilities") if card else None) or []
+            if a.get("kind") == "activated" and not (isinstance(a.get("cost"), dict) and "crew" in a["cost"])]
+    if n >= len(ours) or len(ours) == len(phase_activated):
+        return n
+    cost = ours[n].get("cost")
+    loyalty = cost.get("loyalty") if isinstance(cost, dict) else None
+    if isinstance(loyalty, int):
+        same = [i for i, a in enumerate(phase_activated)
+                if a.get("cost") == {"type": "Loyalty", "amount": loyalty}]
+        if len(same) == 1:
+            return same[0]
+    paragraphs = str(card.get("text") or "").split("\n") if card else []
+    text = ours[n].get("text")
+    if text in paragraphs:
+        return sum(1 for p in paragraphs[:paragraphs.index(text)] if _ACTIVATED_LINE.match(p))
+    return n
 
 
 def attached_to(run: PhaseRunView, o: dict[str, Any]) -> str | None:
