@@ -645,7 +645,8 @@ def phase_ability_position(run: PhaseRunView, oid: int, n: int, phase_activated:
     else n itself (the card models every activated ability)."""
     card = run.cards.get(str(run.g.object(oid).get("name")))
     ours = [a for a in (card.get("abilities") if card else None) or []
-            if a.get("kind") == "activated" and not (isinstance(a.get("cost"), dict) and "crew" in a["cost"])]
+            if a.get("kind") == "activated"
+            and not (isinstance(cost := a.get("cost"), dict) and "crew" in cost)]
     if n >= len(ours) or len(ours) == len(phase_activated):
         return n
     cost = ours[n].get("cost")
