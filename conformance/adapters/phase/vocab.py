@@ -455,6 +455,10 @@ PROMPTS: dict[str, PromptHandler] = {
         lambda r, d: _offered("ChooseAlternativeCast", "choice", lambda c: _alternative(d, c))(r, d),
         lambda r, d, a: {"type": "ChooseAlternativeCast",
                          "data": {"choice": {"type": "Normal" if a is None else "Alternative"}}}),
+    # "remove any number of counters" as a cost (Black Mana Battery): PayAmountChoice{resource:
+    # {type: Counters}, min, max}, answered SubmitPayAmount{amount}; the case's decision is that x
+    "PayAmountChoice": ("x", lambda r, d: _x_options(d),
+                        lambda r, d, a: {"type": "SubmitPayAmount", "data": {"amount": whole(a)}}),
     "ChooseXValue": ("x", lambda r, d: _x_options(d),
                      lambda r, d, a: {"type": "ChooseX", "data": {"value": whole(a)}}),
     "ModeChoice": ("modes", lambda r, d: _selectable_modes(r),
