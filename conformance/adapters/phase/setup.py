@@ -215,7 +215,8 @@ class PhaseSetup:
                     "object_id": self.ids[o.alias], "counter_type": counter_from_case(kind), "delta": n})
 
     def _edit_state(self, objs: list[SetupObject]) -> None:
-        """What no Debug action does: library order, tokens, damage, turn number, phased-out permanents."""
+        """What no Debug action does: library order, tokens, damage, turn number, phased-out permanents,
+        and permanents that were there before the turn."""
         setup = self.case["setup"]
         libraries = {a: [self.ids[o.alias] for o in objs if o.zone == "library" and o.owner == a]
                      for a in self.players}
@@ -223,10 +224,15 @@ class PhaseSetup:
         damage = {self.ids[o.alias]: o.spec["damage"] for o in objs if o.spec.get("damage")}
         phased = phased_out_setup(objs)
         turn = int(setup.get("turn", 1))
-        if not (any(libraries.values()) or tokens or damage or phased or turn != 1):
-            return
         st = self.g.state()
         s = st["state"]
+        # a case's setup is the state the turn starts from: its permanents did not enter this turn (a
+        # trap's "had two or more creatures enter this turn" must not count them), but the Debug
+        # MoveToZone that put them there recorded an entry this turn
+        s["battlefield_entries_this_turn"] = []
+        for o in objs:
+            if o.zone == "battlefield" and not o.spec.get("summoning_sick"):
+                s["objects"][str(self.ids[o.alias])]["entered_battlefield_turn"] = turn - 1
         for alias, order in libraries.items():
             if order:
                 s["players"][self.seat[alias]]["library"] = order
