@@ -460,9 +460,12 @@ class PhaseRun(PhaseSetup):
         source_id = prompt_source(self, data)
         if kind_type == "TriggerTargetSelection":
             self.trigger_source = source_id
-        elif kind_type == "DistributeAmong" and source_id is None:
-            # phase asks a trigger's division (CR 603.3d, 601.2d) right after its targets, naming no source
-            source_id = self.trigger_source
+        elif kind_type == "DistributeAmong" and self.trigger_source is not None:
+            # phase asks a trigger's division (CR 603.3d, 601.2d) right after its targets, naming no
+            # source (what resolves, e.g. the Murder that killed Gang of Devils, is not it)
+            source_id, self.trigger_source = self.trigger_source, None
+        else:
+            self.trigger_source = None
         source = self.ref_of(source_id) if source_id is not None else None
         key = prompt_key(kind_type, data)
         if key == "OptionalCostChoice" and is_buyback(self, data):

@@ -687,6 +687,10 @@ def prompt_source(run: PhaseRunView, data: dict[str, Any]) -> int | None:
         ref = ident.get("reference") or {}
         if isinstance(ref.get("object_id"), int):
             return int(ref["object_id"])
+    # a trigger's targets (TriggerTargetSelection): the trigger's source, not what made it trigger
+    ref = ((data.get("trigger_source_context") or {}).get("identity") or {}).get("reference") or {}
+    if isinstance(ref.get("object_id"), int):
+        return int(ref["object_id"])
     pending = data.get("pending_cast") or data.get("pending_ability") or {}
     if isinstance(pending, dict):
         for key in ("object_id", "source_id"):
