@@ -186,6 +186,14 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
                 tt[0] == "object" and tt[1] == src.id for slot in event["targets"] for tt in slot):
             return None
         return {"it": spell.id, "that_player": event["player"]}
+    elif (on == "sacrifices" and t == "zone_change" and event["from"] == "battlefield"
+          and event.get("cause") == "sacrifice"):
+        # CR 701.21a: its controller sacrifices it; 603.10a: the permanent as it last existed (itself too)
+        lki = event["lki"]
+        if (_rel(trig.get("by"), lki.controller, me)
+                and ch.matches(game, {**trig.get("what", {}), "zone": None}, lki, src)):
+            return {"it": lki.id, "it_lki_epoch": lki.epoch, "that_player": lki.controller,
+                    **_it_card(game, event)}
     elif on == "commit_crime" and t == "crime_committed" and _rel(trig.get("by"), event["player"], me):
         return {"that_player": event["player"]}
     elif on == "tapped_for_mana" and t == "mana_added" and event.get("tapped"):

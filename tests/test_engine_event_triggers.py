@@ -123,3 +123,37 @@ def test_defending_player_outside_an_attack_trigger_is_refused_as_bad_card_data(
     step = act(g, refs, {"action": "cast", "player": "a", "card": "d"})
     with pytest.raises(BadCardData, match="508.5"):
         act(step.game, refs, {"action": "resolve"})
+
+
+def _fling_game(sacrificed: str, watcher: str) -> tuple[Any, Any]:
+    return new_game([{"alias": "a", "mana_pool": {"R": 2}, "hand": [{"alias": "fling", "card": "Fling"}],
+                      "library": [{"alias": "top", "card": "Grizzly Bears"}],
+                      "battlefield": [{"alias": "w", "card": watcher},
+                                      {"alias": "bears", "card": "Grizzly Bears"}]}, {"alias": "b"}])
+
+
+def test_sacrificing_a_permanent_for_a_cost_triggers_above_the_spell() -> None:
+    # CR 701.21a, 603.3: Fling's additional cost; the trigger goes on the stack above Fling
+    g, refs = _fling_game("bears", "Mayhem Devil")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "fling"},
+               [("player", 1)], [target(g, refs, "bears")], [("player", 1)])
+    assert _triggered(step, refs.by_alias["w"]) == 1
+    assert step.game.stack[-1].kind == "ability"
+
+
+def test_a_sacrifice_trigger_looks_back_at_its_own_source() -> None:
+    # CR 603.10a: Korvold sacrificed triggers its own "whenever you sacrifice a permanent"
+    g, refs = _fling_game("w", "Korvold, Fae-Cursed King")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "fling"},
+               [("player", 1)], [target(g, refs, "w")])
+    assert _triggered(step, refs.by_alias["w"]) == 1
+
+
+def test_whenever_you_sacrifice_ignores_an_opponents_sacrifice() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "w", "card": "Ruthless Deathfang"}]},
+                        {"alias": "b", "mana_pool": {"R": 2}, "hand": [{"alias": "fling", "card": "Fling"}],
+                         "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}], active_player="b")
+    step = act(g, refs, {"action": "cast", "player": "b", "card": "fling"},
+               [("player", 0)], [target(g, refs, "bears")])
+    assert any(e["type"] == "sacrificed" for e in step.events)
+    assert _triggered(step, refs.by_alias["w"]) == 0
