@@ -687,6 +687,13 @@ def prompt_source(run: PhaseRunView, data: dict[str, Any]) -> int | None:
         ref = ident.get("reference") or {}
         if isinstance(ref.get("object_id"), int):
             return int(ref["object_id"])
+    # a "you may" replacement (OptionalBranch: the effect or "Decline"), e.g. Vesuva's "enter as a copy":
+    # its candidates name the replacement's source
+    sources = {c.get("source_id") for c in data.get("candidates") or [] if isinstance(c, dict)}
+    if (data.get("kind") or {}).get("type") == "OptionalBranch" and len(sources) == 1:
+        (only,) = sources
+        if isinstance(only, int):
+            return only
     # a trigger's targets (TriggerTargetSelection): the trigger's source, not what made it trigger
     ref = ((data.get("trigger_source_context") or {}).get("identity") or {}).get("reference") or {}
     if isinstance(ref.get("object_id"), int):
