@@ -71,6 +71,9 @@ def it_last_known(ctx: Ctx, res: Res, ref: Any) -> Obj | None:
         return sacrificed if isinstance(sacrificed, Obj) else None
     if ref == "it" and res.info.get("it") is not None and "it_epoch" in res.info:
         return last_known(ctx.game, int(res.info["it"]), int(res.info["it_epoch"]))
+    if ref == "it" and res.info.get("it") is not None and "it_lki_epoch" in res.info:
+        # a dies trigger's "it" as it last existed on the battlefield ("those counters", CR 603.10a)
+        return last_known(ctx.game, int(res.info["it"]), int(res.info["it_lki_epoch"]))
     if isinstance(ref, dict) and "target" in ref:  # Swords to Plowshares: "its power", once exiled
         found = [t for t in legal_targets(res, ref["target"]) if t[0] == "object"]
         return last_known(ctx.game, int(found[0][1]), int(found[0][2])) if found else None

@@ -49,12 +49,12 @@ def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, inf
             return False
     if cond.get("it_had_counters"):  # The Ozolith: "if it had counters on it" (its last known information)
         it = info.get("it")
-        lk = last_known(game, int(it), int(info.get("it_epoch", -1))) if it is not None else None
+        lk = last_known(game, int(it), _it_epoch(info)) if it is not None else None
         if lk is None or not any(n > 0 for n in lk.counters.values()):
             return False
     if "it_had_no_counter" in cond:  # persist: "if it had no -1/-1 counters on it" (as it last existed,
         it = info.get("it")  # CR 702.79a, 603.10a)
-        lk = last_known(game, int(it), int(info.get("it_epoch", -1))) if it is not None else None
+        lk = last_known(game, int(it), _it_epoch(info)) if it is not None else None
         if lk is None or lk.counters.get(str(cond["it_had_no_counter"]), 0) > 0:
             return False
     if cond.get("self_has_counters"):  # "if [this] has counters on it"
@@ -62,6 +62,12 @@ def condition_holds(game: Game, cond: Mapping[str, Any] | None, source: Obj, inf
         if me is None or me.epoch != source.epoch or not any(n > 0 for n in me.counters.values()):
             return False
     return not (cond.get("crime_committed_this_turn") and game.players[controller].crimes == 0)
+
+
+def _it_epoch(info: Mapping[str, Any]) -> int:
+    """The epoch of "it" as it last existed: a dies trigger's "it" is the card now in the graveyard, so its
+    battlefield information is under it_lki_epoch (Iron Apprentice: "if it had counters on it", 603.10a)."""
+    return int(info.get("it_epoch", info.get("it_lki_epoch", -1)))
 
 
 Watcher = tuple[Obj, int, Mapping[str, Any]]  # (source, ability index, ability)

@@ -24,3 +24,25 @@ def test_dies_trigger_uses_the_power_the_creature_had_on_the_battlefield() -> No
 
 def test_dies_trigger_power_without_counters_is_the_printed_power() -> None:
     assert _kresh_murders_bears({}) == 2
+
+
+def _iron_apprentice_murdered(counters: dict[str, int]) -> dict[str, int]:
+    # Iron Apprentice: "When this creature dies, if it had counters on it, put those counters on target
+    # creature you control": the intervening "if" and "those counters" read it as it last existed (603.10a)
+    g, refs = new_game([{"alias": "a", "battlefield": [
+                            {"alias": "app", "card": "Iron Apprentice", "counters": counters},
+                            {"alias": "bears", "card": "Grizzly Bears"}]},
+                        {"alias": "b", "mana_pool": {"B": 3},
+                         "hand": [{"alias": "murder", "card": "Murder"}]}])
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "murder"}, [target(g, refs, "app")])
+    step = act(step.game, refs, {"action": "resolve"})  # Murder: the trigger's target is asked as it is put
+    if step.pending is not None:
+        step = act(step.game, refs, {"action": "answer", "value": [target(g, refs, "bears")]})
+    if step.game.stack:
+        step = act(step.game, refs, {"action": "resolve"})
+    return dict(obj(step.game, refs, "bears").counters)
+
+
+def test_dies_trigger_if_it_had_counters_puts_those_it_had_on_the_battlefield() -> None:
+    assert _iron_apprentice_murdered({"+1/+1": 3}) == {"+1/+1": 3}
