@@ -527,6 +527,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("single_target") and not _has_single_target(game, o):
         return False
+    if "targets" in flt and not _targets_one(game, flt["targets"], o, src, me):
+        return False
     if "power_at_most" in flt or "power_at_least" in flt:  # "creature with power 2 or less"
         p = power_toughness(game, o)[0]
         if p is None or p > flt.get("power_at_most", p) or p < flt.get("power_at_least", p):
@@ -573,6 +575,21 @@ def _has_single_target(game: Game, o: Obj) -> bool:
     object are two targets (Shunt rulings 2004-10-04 and 2007-07-15; Captured by the Consulate 2016-09-20)."""
     item = next((s for s in game.stack if s.id == o.id), None)
     return item is not None and sum(len(slot) for slot in item.targets) == 1
+
+
+def _targets_one(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int) -> bool:
+    """"A spell that targets [a creature / a player / you]": at least one of its targets, not all of them
+    (Intervene 2004-10-04, Outwit 2012-05-01), among those of the modes chosen (CR 700.2, 115.1); a
+    target object still counts only while it is the object that was chosen (CR 400.7)."""
+    item = next((s for s in game.stack if s.id == o.id), None)
+    for t in (t for slot in (item.targets if item is not None else ()) for t in slot):
+        if t[0] == "player" and matches_player(game, flt, int(t[1]), me):
+            return True
+        if t[0] == "object":
+            x = game.objects.get(int(t[1]))
+            if x is not None and x.epoch == t[2] and matches(game, flt, x, src, me):
+                return True
+    return False
 
 
 def matches_player(game: Game, flt: Mapping[str, Any], player: int, me: int) -> bool:
