@@ -262,6 +262,7 @@ class DecisionEntry(TypedDict, total=False):
     offered: list[JSONValue]
     not_offered: list[JSONValue]
     forced: bool
+    moot: bool
     illegal: bool
     answer: Required[Answer]
     note: str

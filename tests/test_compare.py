@@ -39,6 +39,21 @@ def test_a_scripted_answer_never_used_fails_with_its_index_and_kind() -> None:
     assert "scripted answer #1 (kind may" in diff.message and "was never asked for" in diff.message
 
 
+def test_a_moot_entry_may_go_unused_but_answers_when_asked() -> None:
+    """spec/README.md 1.4: a choice no answer of which changes the game may be asked or not."""
+    case = example_case()
+    case["decisions"] = [{"kind": "mana_color", "answer": "G"},
+                         {"kind": "may", "moot": True, "answer": False}]
+    obs = good_observation()
+    obs["decisions"] = [
+        {"kind": "mana_color", "player": "alice", "source": "forest", "answer": "G", "used": 0, "auto": False}
+    ]
+    assert compare(case, obs) == []
+    obs["decisions"].append(
+        {"kind": "may", "player": "alice", "source": "forest", "answer": False, "used": 1, "auto": False})
+    assert compare(case, obs) == []
+
+
 def test_an_auto_answered_decision_does_not_count_as_using_an_entry() -> None:
     case = example_case()
     case["decisions"] = [{"kind": "mana_color", "answer": "G"}]

@@ -375,6 +375,8 @@ def compare_decisions(case: Case, observation: Observation) -> Iterator[Differen
         if i not in asked_for:
             if entry.get("forced") is True:
                 continue  # one legal answer: an engine may take it without asking (spec/README.md 1.4)
+            if entry.get("moot") is True:
+                continue  # no answer changes the game: an engine may ask it or not (spec/README.md 1.4)
             # Which of the two happened only the rest of the diff can tell: no CR is cited here.
             yield Difference(
                 f"decisions[{i}]",
