@@ -173,7 +173,10 @@ def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
         return [o.id] if (o and o.epoch == res.source_lki.epoch and o.zone == res.source_lki.zone
                           and not o.phased_out) else []  # CR 702.26b: a phased-out source is unaffected
     if ref == "enchanted":
-        host = res.source_lki.attached_to
+        # CR 608.2h: the permanent the source enchants as the ability resolves, or, once the source has
+        # left, as it last existed (Forced Adaptation moved by Aura Finesse: the new host gets the counter)
+        now = last_known(game, res.source, res.source_lki.epoch) or res.source_lki
+        host = now.attached_to
         return [host] if host is not None and host in game.objects else []
     if ref in ("it", "chosen"):
         v = res.info.get(ref)
