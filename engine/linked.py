@@ -68,9 +68,10 @@ def _return_to_battlefield(ctx: Ctx, res: Res, p: Params) -> None:
     """Put ``what`` (cards in exile or a graveyard) onto the battlefield: each a new object (CR 400.7),
     under the control of ``under`` ("you": the effect's controller; by default its owner, 110.2), entering
     with ``counters`` ("with a -1/-1 counter on it": how it enters, CR 614.1c, put by the effect's
-    controller as it enters, 122.6). "Enters with" effects apply to it again (614.12). "Return those
-    cards" (Ghostly Flicker) is one event: they enter at the same time, and one's "enter with" effect
-    doesn't apply to the other (614.12; Grumgully's ruling)."""
+    controller as it enters, 122.6), ``tapped`` when it says "return it ... tapped" (Eldrazi Displacer,
+    614.1c). "Enters with" effects apply to it again (614.12). "Return those cards" (Ghostly Flicker) is
+    one event: they enter at the same time, and one's "enter with" effect doesn't apply to the other
+    (614.12; Grumgully's ruling)."""
     extra = tuple((kind, int(n), res.controller) for kind, n in p.get("counters", {}).items())
     with ctx.simultaneously():
         for oid in objects(ctx, res, p["what"]):
@@ -78,7 +79,8 @@ def _return_to_battlefield(ctx: Ctx, res: Res, p: Params) -> None:
             if o.zone not in ("exile", "graveyard"):
                 continue
             who = res.controller if p.get("under") == "you" else o.owner
-            enter_battlefield(ctx, oid, who, cause="return", with_counters=extra)
+            enter_battlefield(ctx, oid, who, cause="return", with_counters=extra,
+                              tapped=bool(p.get("tapped")))
 
 
 @effect("exile_from_hand")

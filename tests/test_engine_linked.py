@@ -137,3 +137,18 @@ def test_the_exiled_card_of_a_linked_ability_is_only_what_its_own_exile_ability_
     g = _resolve(g, refs)  # the Ring is destroyed; its leaves ability triggers
     g = _resolve(g, refs)  # "return the exiled card": the Bears, not the Forest already in exile
     assert obj(g, refs, "bears").zone == "battlefield" and obj(g, refs, "other").zone == "exile"
+
+
+def test_a_flickered_creature_returns_tapped_without_its_equipment() -> None:
+    """Eldrazi Displacer's "return it to the battlefield tapped" (CR 614.1c); the Bonesplitter attached to
+    the old object is attached to nothing and stays on the battlefield (400.7, 704.5n)."""
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"C": 3}, "battlefield": [{"alias": "dis", "card": "Eldrazi Displacer"}]},
+        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"},
+                                       {"alias": "eq", "card": "Bonesplitter", "attached_to": "bears"}]},
+    ])
+    g = _pending(act(g, refs, {"action": "activate", "player": "a", "source": "dis", "ability": 0})).game
+    g = _resolve(g, refs)
+    bears, eq = obj(g, refs, "bears"), obj(g, refs, "eq")
+    assert bears.zone == "battlefield" and bears.tapped
+    assert eq.zone == "battlefield" and eq.attached_to is None
