@@ -47,7 +47,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.3.4"
+ADAPTER_VERSION = "0.3.5"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled"). Nor, in 0.1.1's source (mtg/*.py: no
 # stun, shield, lore or chapter counters, no overload, no "loses all abilities", no repeated modes,
@@ -327,8 +327,10 @@ class MtgRun:
         Oracle order, a mode with no legal target left out): the case's `modes` answer picks the move."""
         modes = [m.raw[3].get("mode") if len(m.raw) > 3 and isinstance(m.raw[3], dict) else None
                  for m in found]
-        if len(found) == 1 or not any(modes):
+        if not any(modes):
             return found[0]
+        # one move with a mode (the other modes have no legal target) is still the case's modes answer:
+        # it must be recorded as asked, and an answer python-mtg does not offer refuses the cast
         offered = sorted({int(m[4:]) - 1 for m in modes if isinstance(m, str) and m.startswith("mode")})
         card, player = step["card"], step.get("player")
         source = card if isinstance(card, str) else None
