@@ -521,6 +521,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if flt.get("not_colors") and set(flt["not_colors"]) & set(colors(game, o)):  # "nonblack" (CR 105.2)
         return False
+    if "multicolored" in flt and (len(set(colors(game, o))) >= 2) != flt["multicolored"]:  # CR 105.2b
+        return False  # a hybrid card is each of its symbols' colors however it was paid for (202.2c)
     if flt.get("keywords") and not set(flt["keywords"]) <= set(keywords(game, o)):  # "creature with flying"
         return False
     if flt.get("not_keywords") and set(flt["not_keywords"]) & set(keywords(game, o)):  # "without flying"
