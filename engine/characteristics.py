@@ -544,10 +544,10 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if wanted is True and not any(n > 0 for n in o.counters.values()):
         return False
-    return not flt.get("lowest_mana_value") or _has_lowest_mana_value(game, flt, o, src, me)
-
     if wanted is False and any(n > 0 for n in o.counters.values()):  # "with no counters on it" (CR 122.1)
         return False
+    return not flt.get("lowest_mana_value") or _has_lowest_mana_value(game, flt, o, src, me)
+
 
 def mana_value(game: Game, o: Obj) -> int:
     """CR 202.3: the mana value of its mana cost; X is 0 except on the stack, where it is the number
