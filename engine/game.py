@@ -43,6 +43,8 @@ def apply(game: Game, action: Mapping[str, Any]) -> Step:
         return _run(pending.base, pending.action, (*pending.answers, action.get("value")))
     if game.pending is not None:
         raise IllegalAction("117.1", "a decision is pending; answer it first")
+    if game.over:
+        raise IllegalAction("104.1", "the game has ended")
     return _run(game, action, ())
 
 
@@ -137,7 +139,7 @@ def legal_actions(game: Game) -> list[dict[str, Any]]:
     (targets, payment) may still make one illegal. While a decision is pending this lists nothing:
     answer it (its options are on ``game.pending.decision``).
     """
-    if game.pending is not None:
+    if game.pending is not None or game.over:
         return []
     if game.awaiting == "attackers":
         return [{"action": "declare_attackers", "player": game.active, "attackers": []}]

@@ -278,6 +278,11 @@ class Game:
                 return i
         raise KeyError(alias)
 
+    @property
+    def over(self) -> bool:
+        """The game has ended (CR 104.1, 104.2a, 104.4a): at most one of its players is still in it."""
+        return len(self.players) >= 2 and sum(1 for p in self.players if not p.lost) <= 1
+
     def apnap(self) -> list[int]:
         """Players in APNAP order (CR 101.4): the active player, then the others in turn order."""
         n = len(self.players)

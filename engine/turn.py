@@ -33,6 +33,10 @@ def settle(ctx: Ctx) -> None:
     repeatedly; then that player receives priority."""
     for _ in range(1000):
         if sba.check(ctx):
+            if ctx.game.over:
+                # CR 104.1: the game ends immediately; nothing more goes on the stack, no one gets priority
+                ctx.game = replace(ctx.game, pending_triggers=(), priority=None)
+                return
             continue
         if ctx.game.pending_triggers:
             triggers.put_on_stack(ctx)

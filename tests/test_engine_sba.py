@@ -3,10 +3,12 @@ leaves-the-battlefield triggers looking back in time (603.10a)."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import act, new_game, obj, target
 
-from engine import apply, sba
+from engine import apply, legal_actions, sba
 from engine.context import Ctx
+from engine.errors import IllegalAction
 from engine.state import replace
 
 
@@ -99,6 +101,29 @@ def test_in_a_two_player_game_the_loser_keeps_their_permanents_the_game_is_over(
     step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (("player", 1),))
     step = act(step.game, refs, {"action": "resolve"})
     assert step.game.players[1].lost and obj(step.game, refs, "bbear").zone == "battlefield"
+
+
+def test_a_two_player_game_ends_when_a_player_loses_nothing_more_can_be_done() -> None:
+    # CR 104.1, 104.2a: the game ends immediately; no one receives priority, no action is taken after
+    shock = [{"alias": "shock", "card": "Shock"}, {"alias": "shock2", "card": "Shock"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 2}, "hand": shock},
+                        {"alias": "b", "life": 2}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (("player", 1),))
+    assert not step.game.over and legal_actions(step.game)
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.over and step.game.priority is None and legal_actions(step.game) == []
+    with pytest.raises(IllegalAction) as refused:
+        act(step.game, refs, {"action": "cast", "player": "a", "card": "shock2"}, (("player", 1),))
+    assert refused.value.rule == "104.1"
+
+
+def test_a_multiplayer_game_goes_on_after_one_player_loses() -> None:
+    shock = [{"alias": "shock", "card": "Shock"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": shock}, {"alias": "b"},
+                        {"alias": "c", "life": 2}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, (("player", 2),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert step.game.players[2].lost and not step.game.over and legal_actions(step.game)
 
 
 def test_an_aura_attached_to_nothing_goes_to_the_graveyard() -> None:

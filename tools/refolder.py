@@ -62,6 +62,8 @@ FOLDERS: tuple[Folder, ...] = (
            "101.2, 614.17 (cited anywhere)"),
     Folder("103-starting-the-game", ("103",),
            "starting the game: who skips the draw step of their first turn (two players, multiplayer)"),
+    Folder("104-ending-the-game", ("104",),
+           "ending the game: a two-player game is over when a player loses; nothing is done after it"),
     Folder("105-colors", ("105", "202.2"),
            "colors: monocolored and multicolored objects, the colors of hybrid mana symbols (202.2c)"),
     Folder("106-mana/mana-pool", ("106.4",), "mana in the pool: when it empties, what it can still pay"),
