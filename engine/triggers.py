@@ -200,6 +200,9 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
                 and ch.matches(game, {**trig.get("what", {}), "zone": None}, lki, src)):
             return {"it": lki.id, "it_lki_epoch": lki.epoch, "that_player": lki.controller,
                     **_it_card(game, event)}
+    elif (on == "draws" and t == "zone_change" and event.get("cause") == "draw"
+          and _rel(trig.get("by"), event["lki"].owner, me)):
+        return {"that_player": event["lki"].owner}  # CR 121.1: a player draws from their own library
     elif on == "commit_crime" and t == "crime_committed" and _rel(trig.get("by"), event["player"], me):
         return {"that_player": event["player"]}
     elif on == "tapped_for_mana" and t == "mana_added" and event.get("tapped"):

@@ -157,3 +157,28 @@ def test_whenever_you_sacrifice_ignores_an_opponents_sacrifice() -> None:
                [("player", 0)], [target(g, refs, "bears")])
     assert any(e["type"] == "sacrificed" for e in step.events)
     assert _triggered(step, refs.by_alias["w"]) == 0
+
+
+def _divination(watcher: str) -> tuple[Any, Any]:
+    library = [{"alias": f"c{i}", "card": "Grizzly Bears"} for i in range(2)]
+    return new_game([{"alias": "a", "mana_pool": {"U": 1, "C": 2}, "library": library,
+                      "hand": [{"alias": "div", "card": "Divination"}],
+                      "battlefield": [{"alias": "w", "card": watcher}]}, {"alias": "b"}])
+
+
+def test_each_card_drawn_triggers_once_after_the_spell_has_resolved() -> None:
+    # CR 121.2: "draw two cards" is two draws; 603.3: both triggers wait until Divination has resolved
+    g, refs = _divination("Toothy, Imaginary Friend")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "div"})
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    assert step.pending is not None and step.pending.kind == "trigger_order"
+    assert len(step.pending.options) == 2
+
+
+def test_whenever_an_opponent_draws_ignores_your_own_draws() -> None:
+    g, refs = _divination("Smothering Tithe")
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "div"})
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    assert _triggered(step, refs.by_alias["w"]) == 0 and len(step.game.players[0].hand) == 2
