@@ -83,18 +83,25 @@ def _watchers(game: Game, event: Event,
     (and in the game and ``lookback``) is found once per state: N events that happen together (N
     creatures dying at once) look at the N permanents once, not N times (while no ability triggers:
     a triggered ability waiting to be put on the stack makes a new state)."""
-    if event.get("type") == "zone_change" and event.get("from") == "battlefield":
-        lki = event.get("lki")
-        left = lki if isinstance(lki, Obj) and lki.zone == "battlefield" else None
-        if left is not None:
-            for i, a in _triggered(game, left):
-                if a["trigger"].get("zone", "battlefield") == "battlefield":
-                    yield left, i, a
-        if lookback is not None:
-            for s, i, a in LEFT_WITH.get(_left_with, game, lookback):
-                if left is None or s.id != left.id:
-                    yield s, i, a
-    yield from WATCHING.get(_watching, game)
+    if not (event.get("type") == "zone_change" and event.get("from") == "battlefield"):
+        yield from WATCHING.get(_watching, game)
+        return
+    lki = event.get("lki")
+    left = lki if isinstance(lki, Obj) and lki.zone == "battlefield" else None
+    if left is not None:
+        for i, a in _triggered(game, left):
+            if a["trigger"].get("zone", "battlefield") == "battlefield":
+                yield left, i, a
+    if lookback is not None:
+        for s, i, a in LEFT_WITH.get(_left_with, game, lookback):
+            if left is None or s.id != left.id:
+                yield s, i, a
+    # looking back in time (603.10a), a card that left the battlefield with this event (or together with
+    # it) was a permanent then: its graveyard abilities did not exist yet, and see neither departure
+    before = lookback.battlefield if lookback is not None else ()
+    for s, i, a in WATCHING.get(_watching, game):
+        if s.zone == "battlefield" or not (s.id == event.get("object") or s.id in before):
+            yield s, i, a
 
 
 def _watching(game: Game) -> tuple[Watcher, ...]:
