@@ -531,6 +531,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if "targets" in flt and not _targets_one(game, flt["targets"], o, src, me):
         return False
+    if flt.get("tap_ability") and not any(a.get("cost", {}).get("tap") for a in activated(game, o)):
+        return False  # "an activated ability with {T} in its cost" (CR 107.5): not "tap an untapped creature"
     if "power_at_most" in flt or "power_at_least" in flt:  # "creature with power 2 or less"
         p = power_toughness(game, o)[0]
         if p is None or p > flt.get("power_at_most", p) or p < flt.get("power_at_least", p):
