@@ -109,6 +109,7 @@ class Ctx:
         self._answers = answers
         self._next = 0
         self._held: list[Event] | None = None
+        self._group: list[Event] = []  # the simultaneous group whose triggers are being checked
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -133,8 +134,17 @@ class Ctx:
         finally:
             self._held = None
         if self._on_event is not None:
-            for event in held:
-                self._on_event(self, event, before)
+            self._group = held
+            try:
+                for event in held:
+                    self._on_event(self, event, before)
+            finally:
+                self._group = []
+
+    def together(self, event: Event) -> list[Event]:
+        """The events that happened at the same time as ``event`` (itself included), while triggers on
+        them are checked: one damage event of several sources (combat damage, CR 510.2, 120.3)."""
+        return self._group if any(e is event for e in self._group) else [event]
 
     def entered_together(self) -> frozenset[int]:
         """The objects an event of the current simultaneous group has already put onto the battlefield:

@@ -240,6 +240,8 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         return value
     if value == "X":
         return res.x
+    if value == "that_much":  # "that much damage": what the triggering event dealt (CR 603.2)
+        return int(res.info.get("amount", 0))
     if isinstance(value, dict) and "power_of" in value:
         if value["power_of"] == "it" and "it_lki_epoch" in res.info:  # a creature that died: its power
             # as it last existed on the battlefield, not the card's in the graveyard (CR 608.2h)

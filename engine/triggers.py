@@ -210,6 +210,12 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
     elif (on == "draws" and t == "zone_change" and event.get("cause") == "draw"
           and _rel(trig.get("by"), event["lki"].owner, me)):
         return {"that_player": event["lki"].owner}  # CR 121.1: a player draws from their own library
+    elif (on == "dealt_damage" and t == "damage_dealt" and event["target"][0] == "object"
+          and event.get("part", 0) == 0):
+        o = game.objects.get(event["target"][1])  # still on the battlefield: state-based actions come later
+        if o is not None and o.epoch == event["target"][2] and _what(game, trig.get("what"), o, src):
+            total = event["total"] if "total" in event else event["amount"]
+            return {"it": o.id, "it_epoch": o.epoch, "amount": int(total)}
     elif on == "commit_crime" and t == "crime_committed" and _rel(trig.get("by"), event["player"], me):
         return {"that_player": event["player"]}
     elif on == "tapped_for_mana" and t == "mana_added" and event.get("tapped"):
@@ -320,6 +326,11 @@ def is_mana_trigger(ability: Mapping[str, Any]) -> bool:
 def on_event(ctx: Ctx, event: Event, lookback: Game | None = None) -> None:
     """Check one event against every trigger condition (CR 603.2); ``lookback``: see _watchers."""
     game = ctx.game
+    if event["type"] == "damage_dealt":  # "is dealt damage": once per object per event, that much in all
+        same = [e for e in ctx.together(event)
+                if e["type"] == "damage_dealt" and e["target"] == event["target"]]
+        event = {**event, "part": next(i for i, e in enumerate(same) if e is event),
+                 "total": sum(int(e["amount"]) for e in same)}
     for src, index, ability in list(_watchers(game, event, lookback)):
         info = matches(game, ability["trigger"], src, event)
         if info is None:

@@ -404,11 +404,12 @@ def _deal_combat_damage(ctx: Ctx, deals: Any) -> None:
     dealt: dict[int, tuple[Obj, int]] = {}
     wither: dict[tuple[Target, int], int] = {}
     shielded: set[int] = set()  # one damage event: a shield counter prevents all of it (CR 122.1c)
-    for source, target, n in assignments:  # simultaneously (CR 510.2)
-        done = deal_damage(ctx, source, target, n, combat=True, lifelink=False, wither_into=wither,
-                           shielded=shielded)
-        prev = dealt.get(source.id, (source, 0))[1]
-        dealt[source.id] = (source, prev + done)
-    put_wither(ctx, wither)
-    for source, n in dealt.values():  # one life gain per source (CR 702.15b)
-        gain_from_lifelink(ctx, source, n)
+    with ctx.simultaneously():  # CR 510.2: one event; triggers see all of it ("is dealt damage": once)
+        for source, target, n in assignments:
+            done = deal_damage(ctx, source, target, n, combat=True, lifelink=False, wither_into=wither,
+                               shielded=shielded)
+            prev = dealt.get(source.id, (source, 0))[1]
+            dealt[source.id] = (source, prev + done)
+        put_wither(ctx, wither)
+        for source, n in dealt.values():  # one life gain per source (CR 702.15b)
+            gain_from_lifelink(ctx, source, n)

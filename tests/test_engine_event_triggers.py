@@ -182,3 +182,21 @@ def test_whenever_an_opponent_draws_ignores_your_own_draws() -> None:
     step = act(step.game, refs, {"action": "pass", "player": "a"})
     step = act(step.game, refs, {"action": "pass", "player": "b"})
     assert _triggered(step, refs.by_alias["w"]) == 0 and len(step.game.players[0].hand) == 2
+
+
+def test_dealt_damage_by_two_blockers_at_once_triggers_once_for_the_total() -> None:
+    # CR 510.2: combat damage is one event; "is dealt damage" triggers once, "that much" is all of it
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "w", "card": "Spitemare"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"},
+                                                       {"alias": "elves", "card": "Llanowar Elves"}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["w"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    step = apply(step.game, {"action": "declare_blockers", "player": 1,
+                             "blockers": [(refs.by_alias["bears"], refs.by_alias["w"]),
+                                          (refs.by_alias["elves"], refs.by_alias["w"])]})
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"},
+               [(target(g, refs, "bears"), 2), (target(g, refs, "elves"), 1)], [("player", 1)])
+    assert _triggered(step, refs.by_alias["w"]) == 1
+    assert step.game.stack[-1].info["amount"] == 3
