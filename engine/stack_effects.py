@@ -221,4 +221,5 @@ def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
             continue
         elif item is not None and ctx.game.obj(oid).zone == "stack":
             move(ctx, oid, "graveyard", cause="countered")
-            ctx.emit({"type": "countered", "source": oid, "kind": "spell"})
+            ctx.emit({"type": "countered", "source": oid, "kind": "spell", "controller": item.controller,
+                      "by": res.controller})  # who cast it, who countered it (Multani's Presence, Lullmage)

@@ -216,6 +216,10 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
         if o is not None and o.epoch == event["target"][2] and _what(game, trig.get("what"), o, src):
             total = event["total"] if "total" in event else event["amount"]
             return {"it": o.id, "it_epoch": o.epoch, "amount": int(total)}
+    elif (on == "countered" and t == "countered" and event["kind"] == "spell"
+          and _rel(trig.get("caster"), event["controller"], me) and _rel(trig.get("by"), event["by"], me)):
+        # CR 701.6a: only a spell countered; one that doesn't resolve for illegal targets isn't (608.2b)
+        return {"it": event["source"], "that_player": event["controller"]}
     elif on == "commit_crime" and t == "crime_committed" and _rel(trig.get("by"), event["player"], me):
         return {"that_player": event["player"]}
     elif on == "tapped_for_mana" and t == "mana_added" and event.get("tapped"):

@@ -200,3 +200,22 @@ def test_dealt_damage_by_two_blockers_at_once_triggers_once_for_the_total() -> N
                [(target(g, refs, "bears"), 2), (target(g, refs, "elves"), 1)], [("player", 1)])
     assert _triggered(step, refs.by_alias["w"]) == 1
     assert step.game.stack[-1].info["amount"] == 3
+
+
+@pytest.mark.parametrize(("response", "triggers"), [("Cancel", 1), ("Unsummon", 0)])
+def test_a_spell_countered_triggers_one_that_fizzles_doesnt(response: str, triggers: int) -> None:
+    # CR 701.6a: countered; 608.2b: a spell whose targets are all illegal doesn't resolve, isn't countered
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}],
+                         "battlefield": [{"alias": "w", "card": "Multani's Presence"}]},
+                        {"alias": "b", "mana_pool": {"U": 2, "C": 1},
+                         "hand": [{"alias": "r", "card": response}],
+                         "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, [target(g, refs, "bears")])
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    answer = [target(step.game, refs, "shock" if response == "Cancel" else "bears")]
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "r"}, answer)
+    seen = 0
+    for _ in range(4):  # both players pass twice: the response resolves, then Shock (or nothing)
+        step = apply(step.game, {"action": "pass", "player": step.game.priority})
+        seen += _triggered(step, refs.by_alias["w"])
+    assert seen == triggers
