@@ -548,7 +548,25 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if wanted is False and any(n > 0 for n in o.counters.values()):  # "with no counters on it" (CR 122.1)
         return False
+    if flt.get("modified") and not _is_modified(game, o):
+        return False
     return not flt.get("lowest_mana_value") or _has_lowest_mana_value(game, flt, o, src, me)
+
+
+def _is_modified(game: Game, o: Obj) -> bool:
+    """CR 700.9: a permanent is modified if it has a counter on it (any kind, whoever put it), is equipped,
+    or is enchanted by an Aura its controller controls. The attachments' subtypes are their copiable ones
+    (an Equipment or Aura stays one: no effect here changes them, and reading statics could recurse)."""
+    if any(n > 0 for n in o.counters.values()):
+        return True
+    for i in game.battlefield:
+        a = game.obj(i)
+        if a.attached_to != o.id:
+            continue
+        kinds = card(game, a).subtypes
+        if "Equipment" in kinds or ("Aura" in kinds and a.controller == o.controller):
+            return True
+    return False
 
 
 def mana_value(game: Game, o: Obj) -> int:

@@ -142,6 +142,8 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("616-replacement-interaction", ("616",),
            "several replacement effects on one event: who orders them and in which order"),
     Folder("700.2-modal", ("700.2",), "modal spells and abilities"),
+    Folder("700.9-modified", ("700.9",),
+           "modified permanents: counters, Equipment, Auras their controller controls"),
     Folder("700.13-crime", ("700.13",), "committing a crime"),
     Folder("701-keyword-actions", ("701",),
            "a keyword action without a folder of its own (fight, exchange, support)"),
