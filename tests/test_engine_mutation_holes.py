@@ -311,3 +311,156 @@ def test_a_target_answered_with_json_text_is_still_the_object() -> None:
     step = act(g, refs, {"action": "cast", "player": "a", "card": "blade"}, [answer])
     step = apply(step.game, {"action": "resolve"})
     assert obj(step.game, refs, "bears").zone == "graveyard"
+
+
+def test_the_next_turn_skips_a_player_who_has_left_the_game() -> None:
+    """CR 800.4a, 500.1: in a three-player game where Bob has left, Alice's turn is followed by Carol's
+    (turn.py ``range(1, n + 1)`` -> ``range(1, n ^ 1)``: only Bob looked at, Alice takes another turn)."""
+    g, refs = new_game([{"alias": "a"}, {"alias": "b"}, {"alias": "c"}])
+    g = dataclasses.replace(g, players=tuple(dataclasses.replace(p, lost=True) if i == 1 else p
+                                             for i, p in enumerate(g.players)))
+    step = act(g, refs, {"action": "advance", "step": "upkeep"})
+    assert (step.game.turn, step.game.active) == (2, 2)
+
+
+def test_crimes_committed_count_from_zero_again_in_the_next_turn() -> None:
+    """CR 700.13: crimes are counted per turn; Alice's Shock at Bob is one crime in her turn and none is
+    left in Bob's (turn.py ``crimes=0`` -> ``crimes=-1`` at a new turn)."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, [target(g, refs, "b")])
+    step = apply(step.game, {"action": "resolve"})
+    assert step.game.players[0].crimes == 1
+    step = act(step.game, refs, {"action": "advance", "step": "upkeep"})
+    assert step.game.active == 1
+    assert [p.crimes for p in step.game.players] == [0, 0]
+
+
+def _trample_blocked_by(blocker: str) -> Any:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Colossal Dreadmaw"}]},
+                        {"alias": "b", "battlefield": [{"alias": "blk", "card": blocker}]}])
+    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
+    step = apply(step.game, {"action": "declare_attackers", "player": 0,
+                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
+    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
+    step = apply(step.game, {"action": "declare_blockers", "player": 1,
+                             "blockers": [(refs.by_alias["blk"], refs.by_alias["att"])]})
+    step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
+    assert step.pending is not None and step.pending.kind == "combat_damage"
+    return step.pending, target(g, refs, "blk")
+
+
+def test_a_trampler_with_no_more_than_lethal_damage_for_its_one_blocker_assigns_it_all_there() -> None:
+    """CR 702.19b, 510.1c: Colossal Dreadmaw (6 power, trample) blocked by another Dreadmaw (toughness 6)
+    has nothing beyond lethal damage: all 6 to the blocker is the one answer (forced); blocked by Grizzly
+    Bears, the 4 beyond lethal may go to Bob: a real choice (turn.py ``len(blockers) == 1`` -> ``== 0``)."""
+    pending, blk = _trample_blocked_by("Colossal Dreadmaw")
+    assert forced_answer(pending) == (((blk, 6),),)
+    pending, _ = _trample_blocked_by("Grizzly Bears")
+    assert forced_answer(pending) is None
+
+
+def test_an_opponent_with_more_than_the_number_of_lands_named_satisfies_or_more() -> None:
+    """Tectonic Edge: "Activate only if an opponent controls four or more lands": five is four or more
+    (CR 602.5b; restrictions.py ``>= n`` -> ``== n``)."""
+    edge = {"alias": "edge", "card": "Tectonic Edge"}
+    caves = [{"alias": f"c{i}", "card": "Cryptic Caves"} for i in range(5)]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 1}, "battlefield": [edge]},
+                        {"alias": "b", "battlefield": caves}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "edge", "ability": 1},
+               [target(g, refs, "c0")])
+    assert len(step.game.stack) == 1
+
+
+def test_a_copy_cast_without_paying_its_mana_cost_has_x_forced_to_zero() -> None:
+    """CR 107.3b: a spell with {X} cast without paying its mana cost (Isochron Scepter's copy) can only
+    have X = 0: the ``x`` decision is forced to 0 (cast_modifiers.py ``(0,)`` -> ``(1,)``)."""
+    bolt = card("X Bolt Test", "Instant", [
+        {"kind": "spell", "effects": [{"do": "gain_life", "amount": 1, "player": "controller"}]}],
+        cost="{X}{R}")
+    hand = [{"alias": "sc", "card": "Isochron Scepter"}, {"alias": "xb", "card": "X Bolt Test"}]
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 4}, "hand": hand}, {"alias": "b"}], extra=[bolt])
+    g = act(g, refs, {"action": "cast", "player": "a", "card": "sc"}).game
+    g = apply(g, {"action": "resolve"}).game
+    xb = obj(g, refs, "xb")
+    g = act(g, refs, {"action": "resolve"}, ("object", xb.id, xb.epoch)).game
+    g = act(g, refs, {"action": "activate", "player": "a", "source": "sc", "ability": 0}).game
+    step = act(g, refs, {"action": "resolve"}, True, True)
+    assert step.pending is not None and step.pending.kind == "x"
+    assert forced_answer(step.pending) == (0,)
+
+
+def test_a_kind_of_counter_set_up_as_zero_is_no_counter_to_move() -> None:
+    """CR 122.1: an object with zero counters of a kind has none of it; moving "a counter" from a
+    creature with one +1/+1 counter and "charge: 0" moves the +1/+1 counter, no kind asked
+    (counter_effects.py ``n > 0`` -> ``n > -1``: a ``counter_kind`` choice offering charge)."""
+    mover = card("Counter Mover Test", "Sorcery", [
+        {"kind": "spell", "targets": [{"filter": {"types": ["Creature"]}}] * 2,
+         "effects": [{"do": "move_counter", "from": {"target": 0}, "to": {"target": 1}}]}])
+    field = [{"alias": "x", "card": "Grizzly Bears", "counters": {"+1/+1": 1, "charge": 0}},
+             {"alias": "y", "card": "Grizzly Bears"}]
+    hand = [{"alias": "m", "card": "Counter Mover Test"}]
+    g, refs = new_game([{"alias": "a", "hand": hand, "battlefield": field}, {"alias": "b"}], extra=[mover])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "m"},
+               [target(g, refs, "x"), target(g, refs, "y")])
+    step = apply(step.game, {"action": "resolve"})
+    assert step.pending is None
+    assert dict(obj(step.game, refs, "y").counters) == {"+1/+1": 1}
+
+
+def test_a_put_into_a_graveyard_trigger_ignores_a_return_to_hand() -> None:
+    """CR 603.6c, 603.10a: Terrarion's "When this artifact is put into a graveyard from the battlefield"
+    triggers on that zone change only; returned to Bob's hand by Cyclonic Rift, no card is drawn
+    (triggers.py ``trig.get("to") == event["to"]`` -> ``<=``: "graveyard" <= "hand")."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 1, "C": 1},
+                         "hand": [{"alias": "rift", "card": "Cyclonic Rift"}]},
+                        {"alias": "b", "battlefield": [{"alias": "terr", "card": "Terrarion"}],
+                         "library": [{"alias": "top", "card": "Forest"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "rift"}, None, [target(g, refs, "terr")])
+    step = apply(step.game, {"action": "resolve"})
+    assert obj(step.game, refs, "terr").zone == "hand"
+    assert not step.game.stack and obj(step.game, refs, "top").zone == "library"
+
+
+def test_an_illegal_target_is_refused_naming_the_player_or_the_objects_alias() -> None:
+    """CR 601.2c: Giant Growth targets a creature: Bob or a land is refused with an IllegalAction naming
+    them (targets.py ``players[t[1]]`` -> ``players[t[0]]``: a TypeError; ``o.alias or o.card`` ->
+    ``and``: the card name instead of the alias)."""
+    gg = {"alias": "gg", "card": "Giant Growth"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 1}, "hand": [gg],
+                         "battlefield": [{"alias": "forest", "card": "Forest"},
+                                         {"alias": "bears", "card": "Grizzly Bears"}]}, {"alias": "b"}])
+    for who, name in (("b", "b"), ("forest", "forest")):
+        with pytest.raises(IllegalAction) as refused:
+            act(g, refs, {"action": "cast", "player": "a", "card": "gg"}, [target(g, refs, who)])
+        assert refused.value.rule == "601.2c"
+        assert str(refused.value).startswith(f"{name} is not a legal target")
+
+
+def test_hardened_scales_adds_to_the_plus_one_counters_and_leaves_another_kind_it_enters_with() -> None:
+    """Hardened Scales (ruling: "it enters with that many plus one") modifies the +1/+1 counters a creature
+    enters with; the flying counter it also enters with stays (CR 122.6, 614.1c; replacement.py
+    ``b[0] == kind`` -> ``>=``: every kind sorting after "+1/+1" merged into them)."""
+    flier = card("Two Kinds Test", "Creature", [
+        {"kind": "replacement", "replacement": {"event": "enters", "counters": {"+1/+1": 1, "flying": 1}}}],
+        cost="{1}", power="1", toughness="1")
+    t = {"alias": "t", "card": "Two Kinds Test"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"C": 1}, "hand": [t],
+                         "battlefield": [{"alias": "scales", "card": "Hardened Scales"}]}, {"alias": "b"}],
+                       extra=[flier])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "t"})
+    step = apply(step.game, {"action": "resolve"})
+    assert dict(obj(step.game, refs, "t").counters) == {"+1/+1": 2, "flying": 1}
+
+
+def test_a_cleanup_step_set_up_from_json_removes_damage_when_it_begins_again() -> None:
+    """CR 514.3a, 514.2: players who get priority in the cleanup step are followed by another cleanup step,
+    in which damage wears off; the step name may come from JSON, a string CPython does not intern
+    (turn.py ``step == "cleanup"`` -> ``is``: no cleanup, priority again and again)."""
+    bears = {"alias": "bears", "card": "Grizzly Bears", "damage": 1}
+    g, refs = new_game([{"alias": "a", "battlefield": [bears]},
+                        {"alias": "b"}], step=json.loads('"cleanup"'))
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    assert obj(step.game, refs, "bears").damage == 0
+    assert step.game.turn == 2
