@@ -548,6 +548,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if wanted is False and any(n > 0 for n in o.counters.values()):  # "with no counters on it" (CR 122.1)
         return False
+    if "without_counter" in flt and o.counters.get(flt["without_counter"], 0) > 0:  # "that doesn't have a
+        return False  # +1/+1 counter on it": other kinds don't matter (CR 122.1)
     if flt.get("modified") and not _is_modified(game, o):
         return False
     return not flt.get("lowest_mana_value") or _has_lowest_mana_value(game, flt, o, src, me)
