@@ -464,3 +464,48 @@ def test_a_cleanup_step_set_up_from_json_removes_damage_when_it_begins_again() -
     step = act(step.game, refs, {"action": "pass", "player": "b"})
     assert obj(step.game, refs, "bears").damage == 0
     assert step.game.turn == 2
+
+
+def test_a_player_target_answered_with_json_text_is_dealt_the_damage() -> None:
+    """An answer may arrive as JSON: ``["player", 1]`` read there holds a "player" string CPython does not
+    intern; Shock still deals 2 damage to Bob (CR 120.3a; effects.py ``target[0] == "player"`` -> ``is``)."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}]},
+                        {"alias": "b"}])
+    answer = tuple(json.loads('["player", 1]'))
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, [answer])
+    step = apply(step.game, {"action": "resolve"})
+    assert step.game.players[1].life == 18
+
+
+def test_a_token_with_no_definition_is_refused() -> None:
+    """CR 111.10: a token is created from its definition; an effect naming a token the catalogue doesn't
+    define is refused with an IllegalAction (effects.py ``copy is None`` -> ``is not None``: a KeyError)."""
+    maker = card("Unknown Token Maker Test", "Sorcery", [
+        {"kind": "spell", "effects": [{"do": "create_token", "token": "No Such Token Test"}]}])
+    g, refs = new_game([{"alias": "a", "hand": [{"alias": "m", "card": "Unknown Token Maker Test"}]},
+                        {"alias": "b"}], extra=[maker])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "m"})
+    with pytest.raises(IllegalAction) as refused:
+        apply(step.game, {"action": "resolve"})
+    assert refused.value.rule == "111.10"
+
+
+def test_a_decision_is_frozen() -> None:
+    """Immutable state (engine/README.md): a pending Decision is part of the state a caller may keep, so it
+    is never changed in place and is hashable (context.py ``frozen=True`` -> ``False``)."""
+    assert Decision.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    hash(Decision("may", 0, None, (True, False)))
+
+
+def test_the_second_ability_of_a_creature_that_lost_all_abilities_is_refused_under_613_1f() -> None:
+    """CR 613.1f: Devoted Druid turned into a Frog has lost both its activated abilities; activating its
+    second is refused as a lost ability, as the first is (casting.py ``index >= 0`` -> ``index == 0``)."""
+    frog = {"alias": "frog", "card": "Turn to Frog"}
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "druid", "card": "Devoted Druid"}]},
+                        {"alias": "b", "mana_pool": {"U": 1, "C": 1}, "hand": [frog]}], active_player="b")
+    step = act(g, refs, {"action": "cast", "player": "b", "card": "frog"}, (target(g, refs, "druid"),))
+    game = act(step.game, refs, {"action": "resolve"}).game
+    for index in (0, 1):
+        with pytest.raises(IllegalAction) as refused:
+            act(game, refs, {"action": "activate", "player": "a", "source": "druid", "ability": index})
+        assert refused.value.rule == "613.1f"
