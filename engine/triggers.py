@@ -259,8 +259,8 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
     elif (on == "gains_life" and t == "life_changed" and event["amount"] > 0
           and _rel(trig.get("by", "you"), event["player"], me)):
         # CR 603.2, 119.9: once per life gain event (lifelink: each source's damage dealt at once is one
-        # event, 702.15b), however much; the ability waits for state-based actions (603.3, 704.3)
-        return {"that_player": event["player"]}
+        # event, 702.15b), however much ("that much": the life gained); it waits for state-based actions
+        return {"that_player": event["player"], "amount": int(event["amount"])}  # (603.3, 704.3)
     elif on == "enlists" and t == "enlisted" and event["source"] == src.id:
         # CR 702.154a: X is the power of the creature it enlisted ("it"), as it is now or last existed
         tapped = game.obj(event["object"])

@@ -41,3 +41,16 @@ def test_the_counter_comes_too_late_for_a_pridemate_dealt_lethal_damage() -> Non
     mate = obj(step.game, refs, "mate")
     assert mate.zone == "graveyard" and not mate.counters
     assert step.game.players[0].life == 23
+
+
+def test_the_trigger_carries_the_life_gained_for_that_much() -> None:
+    """Cradle of Vitality: 'for each 1 life you gained' is the amount of the one event (`that_much`)."""
+    from engine import triggers
+
+    step, refs = _syphon("bears")
+    mate = obj(step.game, refs, "mate")
+    info = triggers.matches(step.game, {"on": "gains_life"}, mate,
+                            {"type": "life_changed", "player": 0, "amount": 3})
+    assert info == {"that_player": 0, "amount": 3}
+    assert triggers.matches(step.game, {"on": "gains_life"}, mate,
+                            {"type": "life_changed", "player": 0, "amount": -2}) is None
