@@ -509,3 +509,16 @@ def test_the_second_ability_of_a_creature_that_lost_all_abilities_is_refused_und
         with pytest.raises(IllegalAction) as refused:
             act(game, refs, {"action": "activate", "player": "a", "source": "druid", "ability": index})
         assert refused.value.rule == "613.1f"
+
+
+def test_a_find_query_tells_owners_and_tokens_apart() -> None:
+    """A case's ``{"find": {...}}`` names exactly one object: Bob's Grizzly Bears, not Alice's; the token
+    Bears, not the card (spec/README.md; projection.py owner check ``return False`` -> ``True``, ``o.token
+    != q["token"]`` -> ``>=``)."""
+    mine = [{"alias": "ab", "card": "Grizzly Bears"}, {"alias": "at", "card": "Grizzly Bears", "token": True}]
+    g, refs = new_game([{"alias": "a", "battlefield": mine},
+                        {"alias": "b", "battlefield": [{"alias": "bb", "card": "Grizzly Bears"}]}])
+    bears = {"name": "Grizzly Bears"}
+    assert refs.obj(g, {"find": {**bears, "owner": "b"}}) == refs.by_alias["bb"]
+    assert refs.obj(g, {"find": {**bears, "owner": "a", "token": True}}) == refs.by_alias["at"]
+    assert refs.obj(g, {"find": {**bears, "owner": "a", "token": False}}) == refs.by_alias["ab"]
