@@ -91,6 +91,9 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
         chosen = ab = overloaded(ab)
     specs = list(ab.get("targets", ())) if ab else tg.aura_targets(game, o)
     x = _choose_x(ctx, player, oid, cd.mana_cost)  # 601.2b
+    if x:  # announced before targets (601.2b-c): "target spell with mana value X" reads it
+        ctx.game = ctx.game.with_obj(replace(ctx.game.obj(oid), x=x))
+        src = ctx.game.obj(oid)
     base = overload_cost(cd) if alternative == "overload" else cd.mana_cost  # 601.2f: the cost paid
     bb = choose_buyback(ctx, player, oid, cd, base or "", x)  # 601.2b, 702.27a
     effects = ab["effects"] if ab else ()

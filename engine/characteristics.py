@@ -511,6 +511,8 @@ def matches(game: Game, flt: Mapping[str, Any], o: Obj, src: Obj | None, me: int
         return False
     if "mana_value_at_least" in flt and mana_value(game, o) < flt["mana_value_at_least"]:
         return False
+    if flt.get("mana_value_x") and mana_value(game, o) != (src.x if src is not None else 0):
+        return False  # "with mana value X": the X announced for the spell or ability (CR 107.3a, 601.2b)
     if "attacking" in flt and (any(a.attacker == o.id for a in game.attacks)
                                and o.id not in game.removed_from_combat) != flt["attacking"]:  # 506.4
         return False
