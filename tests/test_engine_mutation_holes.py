@@ -522,3 +522,27 @@ def test_a_find_query_tells_owners_and_tokens_apart() -> None:
     assert refs.obj(g, {"find": {**bears, "owner": "b"}}) == refs.by_alias["bb"]
     assert refs.obj(g, {"find": {**bears, "owner": "a", "token": True}}) == refs.by_alias["at"]
     assert refs.obj(g, {"find": {**bears, "owner": "a", "token": False}}) == refs.by_alias["ab"]
+
+
+@pytest.mark.parametrize(("spell", "insects"), [(False, 0), (True, 1)])
+def test_becoming_the_target_of_an_ability_is_not_becoming_the_target_of_a_spell(spell: bool,
+                                                                                  insects: int) -> None:
+    """Swarm Shambler: "Whenever a creature you control with a +1/+1 counter on it becomes the target of a
+    spell an opponent controls": Bob's Omnibian ability targeting Alice's Bears is no spell, no Insect;
+    his Shock is (CR 115.1, 603.2; triggers.py ``of != "spell_or_ability"`` -> ``>``: "spell" sorts first,
+    so the kind was never checked)."""
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "shambler", "card": "Swarm Shambler", "counters": {"+1/+1": 1}},
+        {"alias": "bears", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}]},
+        {"alias": "b", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}],
+         "battlefield": [{"alias": "omni", "card": "Omnibian"}]}], active_player="b")
+    bears = target(g, refs, "bears")
+    if spell:
+        step = act(g, refs, {"action": "cast", "player": "b", "card": "shock"}, [bears])
+    else:
+        step = act(g, refs, {"action": "activate", "player": "b", "source": "omni", "ability": 0}, [bears])
+    assert len(step.game.stack) == 1 + insects
+    while step.game.stack:
+        step = apply(step.game, {"action": "resolve"})
+    tokens = [o for o in step.game.objects.values() if o.token and o.zone == "battlefield"]
+    assert len(tokens) == insects
