@@ -263,7 +263,11 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
             return ch.mana_value(ctx.game, ctx.game.obj(found[0]))
         moved = found_this_way(ctx, res, value["mana_value_of"])  # the card as it was where it came from:
         # its printed mana cost, X is 0 off the stack (202.3e; Reanimate's ruling: not the permanent's)
-        return int(ctx.game.cards[ctx.game.obj(moved[0]).card].mana_value) if moved else 0
+        if moved:
+            return int(ctx.game.cards[ctx.game.obj(moved[0]).card].mana_value)
+        lki = it_last_known(ctx, res, value["mana_value_of"])  # moved to a hidden zone (Aether Mutation's
+        # "that creature's mana value" once it's in a hand): as it last existed (CR 608.2h)
+        return ch.mana_value(ctx.game, lki) if lki is not None else 0
     if isinstance(value, dict) and "counters_on" in value:
         found = objects(ctx, res, value["counters_on"])
         obj = ctx.game.obj(found[0]) if found else it_last_known(ctx, res, value["counters_on"])
