@@ -546,3 +546,24 @@ def test_becoming_the_target_of_an_ability_is_not_becoming_the_target_of_a_spell
         step = apply(step.game, {"action": "resolve"})
     tokens = [o for o in step.game.objects.values() if o.token and o.zone == "battlefield"]
     assert len(tokens) == insects
+
+
+def test_countering_a_spell_above_an_ability_counters_that_spell() -> None:
+    """CR 701.6a: Bob's Cancel counters Alice's Shock, cast in response to her Omnibian ability, which is
+    below it on the stack with a larger id (abilities get new ids, a spell keeps its card's): Shock goes to
+    the graveyard, the ability stays (stack_effects.py ``s.id == oid`` -> ``>=``: the ability removed)."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}],
+                         "battlefield": [{"alias": "omni", "card": "Omnibian"}]},
+                        {"alias": "b", "mana_pool": {"U": 3}, "hand": [{"alias": "cancel", "card": "Cancel"}],
+                         "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    bears = target(g, refs, "bears")
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "omni", "ability": 0}, [bears])
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "shock"}, [target(g, refs, "b")])
+    assert step.game.stack[0].id > refs.by_alias["shock"]
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "cancel"},
+               [target(step.game, refs, "shock")])
+    step = apply(step.game, {"action": "resolve"})
+    assert obj(step.game, refs, "shock").zone == "graveyard"
+    assert [s.kind for s in step.game.stack] == ["ability"]
+    assert step.game.players[1].life == 20
