@@ -100,6 +100,7 @@ def enter_battlefield(ctx: Ctx, oid: int, controller: int, *, x: int = 0, tapped
         entering["mods"] = event["obj"].mods
     if attached_to is not None:  # an Aura spell enters attached (CR 303.4f, 608.3c): its triggers see it so
         entering["attached_to"] = attached_to
+        entering["attached_epoch"] = ctx.game.obj(attached_to).epoch
     # it enters with its counters (CR 614.1c): enters triggers see them (their "if" included: evolve)
     with ctx.simultaneously():
         new = move(ctx, oid, "battlefield", controller=controller, tapped=tapped or bool(event.get("tapped")),

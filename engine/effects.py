@@ -186,8 +186,11 @@ def _lose_life(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("destroy")
 def _destroy(ctx: Ctx, res: Res, p: Params) -> None:
-    for oid in objects(ctx, res, p["what"]):
-        destroy(ctx, oid, by_effect=True)
+    """"Destroy each ...": the permanents are destroyed at the same time, so an ability that triggers on one
+    dying looks back and sees the others too (CR 603.10a; The Scorpion God's ruling)."""
+    with ctx.simultaneously():
+        for oid in objects(ctx, res, p["what"]):
+            destroy(ctx, oid, by_effect=True)
 
 
 def destroy(ctx: Ctx, oid: int, *, by_effect: bool = False) -> None:
@@ -482,7 +485,7 @@ def _attach(ctx: Ctx, res: Res, p: Params) -> None:
         if o.attached_to == host.id or host.id == o.id or not ch.is_type(ctx.game, host, "Creature"):
             continue
         ctx.game = replace(ctx.game, timestamp=ctx.game.timestamp + 1)
-        ctx.game = ctx.game.with_obj(replace(o, attached_to=host.id))
+        ctx.game = ctx.game.with_obj(replace(o, attached_to=host.id, attached_epoch=host.epoch))
         ctx.emit({"type": "attached", "object": o.id, "attached_to": host.id})
 
 

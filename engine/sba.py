@@ -15,12 +15,18 @@ from .state import Game, Obj, replace
 from .zones import move
 
 
+def same_host(o: Obj, host: Obj) -> bool:
+    """CR 400.7: the permanent ``o`` was attached to, not a new object that card or token became since
+    (flickered within one resolution: Eldrazi Displacer's ruling)."""
+    return o.attached_epoch is None or o.attached_epoch == host.epoch
+
+
 def _aura_illegally_attached(game: Game, aura: Obj) -> bool:
     """CR 704.5m: attached to an object that has left, or that its enchant ability no longer allows
     (303.4c: "enchant creature you control" after a control change), or that has protection from it
     (702.16c: can't be enchanted by Auras of that colour)."""
     host = game.objects.get(aura.attached_to) if aura.attached_to is not None else None
-    if host is None or host.zone != "battlefield":
+    if host is None or host.zone != "battlefield" or not same_host(aura, host):
         return True
     enchant = next((a for a in ch.card(game, aura).abilities
                     if a["kind"] == "keyword" and a["keyword"] == "Enchant"), None)
@@ -80,7 +86,8 @@ def check(ctx: Ctx) -> bool:
             to_graveyard.append(oid)
         if o.attached_to is not None and "Equipment" in ch.subtypes(game, o):
             host = game.objects.get(o.attached_to)
-            if host is None or host.zone != "battlefield" or not ch.is_type(game, host, "Creature"):
+            if (host is None or host.zone != "battlefield" or not same_host(o, host)
+                    or not ch.is_type(game, host, "Creature")):
                 unattach.append(oid)  # 704.5n: it stays on the battlefield
         elif o.attached_to is not None and _aura_illegally_attached(game, o):  # 704.5m
             to_graveyard.append(oid)

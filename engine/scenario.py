@@ -68,7 +68,8 @@ def build(case: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> tu
                 oid += 1
     game = place_all(game, placed)
     for child, host in attach:
-        game = game.with_obj(replace(game.obj(child), attached_to=by_alias[host]))
+        game = game.with_obj(replace(game.obj(child), attached_to=by_alias[host],
+                                     attached_epoch=game.obj(by_alias[host]).epoch))
     # a permanent that starts phased out (CR 702.26b), what is attached to it with it (702.26g)
     game = with_phased_out(game, [by_alias[e["alias"]] for p in setup["players"]
                                   for e in p.get("battlefield", ()) if e.get("phased_out")])

@@ -114,6 +114,9 @@ class Obj:
     damage: int = 0
     deathtouched: bool = False
     attached_to: int | None = None
+    # the epoch of the object it was attached to: one that left the battlefield and came back is a new
+    # object (CR 400.7), which it is not attached to (704.5m-n); None: attached in a way that doesn't say
+    attached_epoch: int | None = None
     mods: tuple[Mod, ...] = ()
     x: int = 0
     tribute_paid: bool | None = None
@@ -138,9 +141,10 @@ class Obj:
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""
         return replace(self, zone=zone, tapped=False, sick=False, counters=frozendict(), damage=0,
-                       deathtouched=False, attached_to=None, mods=(), tribute_paid=None, unearthed=False,
-                       loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None, chosen_color=None,
-                       chosen_type=None, chosen_name=None, skip_untaps=0, copy=None, **changes)
+                       deathtouched=False, attached_to=None, attached_epoch=None, mods=(), tribute_paid=None,
+                       unearthed=False, loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None,
+                       chosen_color=None, chosen_type=None, chosen_name=None, skip_untaps=0, copy=None,
+                       **changes)
 
 
 @dataclass(frozen=True)

@@ -99,8 +99,6 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
         game = replace(game, timestamp=ts)
         new = replace(new, timestamp=ts)
     game = _add(game.with_obj(new), new, top)
-    if old.zone == "battlefield":  # CR 400.7: if it comes back it is a new object, so whatever was attached
-        game = _detach_from(game, oid)  # to it is attached to nothing (704.5m-n, Eldrazi Displacer's ruling)
     ctx.game = game
     ctx.emit({"type": "zone_change", "object": oid, "from": old.zone, "to": to, "lki": old, "cause": cause})
     if old.zone == "battlefield" and (oid, old.epoch) in ctx.game.exiled_until:
@@ -108,17 +106,6 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
 
         return_exiled_until(ctx, old)
     return new
-
-
-def _detach_from(game: Game, host: int) -> Game:
-    """The Auras and Equipment attached to ``host``, which has just left the battlefield, are attached to
-    nothing: an Aura is put into its owner's graveyard and an Equipment stays on the battlefield unattached
-    as state-based actions are next checked (CR 704.5m-n), even if ``host`` has returned as a new object."""
-    for oid in game.battlefield:
-        o = game.obj(oid)
-        if o.attached_to == host:
-            game = game.with_obj(replace(o, attached_to=None))
-    return game
 
 
 def zone_of(game: Game, oid: int) -> str:

@@ -152,3 +152,18 @@ def test_a_flickered_creature_returns_tapped_without_its_equipment() -> None:
     bears, eq = obj(g, refs, "bears"), obj(g, refs, "eq")
     assert bears.zone == "battlefield" and bears.tapped
     assert eq.zone == "battlefield" and eq.attached_to is None
+
+
+def test_an_aura_on_a_flickered_creature_is_put_into_the_graveyard() -> None:
+    """Cloudshift returns the Bears as a new object (CR 400.7): the Claustrophobia attached to the old one
+    is attached to nothing legal and goes to its owner's graveyard (704.5m)."""
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"W": 1}, "hand": [{"alias": "cs", "card": "Cloudshift"}],
+         "battlefield": [{"alias": "bears", "card": "Grizzly Bears"},
+                         {"alias": "aura", "card": "Claustrophobia", "attached_to": "bears"}]},
+        {"alias": "b"},
+    ])
+    g = act(g, refs, {"action": "cast", "player": "a", "card": "cs"}, [target(g, refs, "bears")]).game
+    g = _resolve(g, refs)
+    assert obj(g, refs, "bears").zone == "battlefield"
+    assert obj(g, refs, "aura").zone == "graveyard"
