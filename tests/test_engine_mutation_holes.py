@@ -567,3 +567,14 @@ def test_countering_a_spell_above_an_ability_counters_that_spell() -> None:
     assert obj(step.game, refs, "shock").zone == "graveyard"
     assert [s.kind for s in step.game.stack] == ["ability"]
     assert step.game.players[1].life == 20
+
+
+def test_mana_of_the_one_chosen_color_is_added_without_a_question() -> None:
+    """CR 605.3b, 106.1: Coldsteel Heart (green chosen) adds {G}: one type can be produced, so no
+    ``mana_color`` decision is asked (mana_effects.py ``len(types) > 1`` -> ``> 0``)."""
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "heart", "card": "Coldsteel Heart"}]},
+                        {"alias": "b"}])
+    g = g.with_obj(dataclasses.replace(obj(g, refs, "heart"), chosen_color="G"))
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "heart", "ability": 0})
+    assert step.pending is None
+    assert dict(step.game.players[0].mana_pool) == {"G": 1}
