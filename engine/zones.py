@@ -84,6 +84,11 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
     if old.zone in ("battlefield", "stack"):  # last known information (CR 608.2h, 113.7a): a permanent,
         game = replace(game, last_known=game.last_known.set(oid, old))  # or a spell (its controller)
     game = _remove(game, old)
+    if old.zone == "battlefield" and (any(a.attacker == oid for a in game.attacks)
+                                      or any(b == oid for b, _ in game.blocks)):
+        # CR 506.4: a permanent that leaves the battlefield is removed from combat; back, it is a new object
+        # that was never declared (400.7: Illusionist's Stratagem's ruling)
+        game = replace(game, removed_from_combat=game.removed_from_combat | {oid})
     changes: dict[str, object] = {}
     if to == "battlefield":
         changes["controller"] = old.owner if controller is None else controller
