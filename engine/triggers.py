@@ -211,11 +211,14 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
           and _rel(trig.get("by"), event["lki"].owner, me)):
         return {"that_player": event["lki"].owner}  # CR 121.1: a player draws from their own library
     elif (on == "dealt_damage" and t == "damage_dealt" and event["target"][0] == "object"
-          and event.get("part", 0) == 0):
+          and (trig.get("per_source") or event.get("part", 0) == 0)):
         o = game.objects.get(event["target"][1])  # still on the battlefield: state-based actions come later
         if o is not None and o.epoch == event["target"][2] and _what(game, trig.get("what"), o, src):
-            total = event["total"] if "total" in event else event["amount"]
-            return {"it": o.id, "it_epoch": o.epoch, "amount": int(total)}
+            total = event["amount"] if trig.get("per_source") or "total" not in event else event["total"]
+            return {"it": o.id, "it_epoch": o.epoch, "amount": int(total),
+                    "that_player": _source_controller(game, event["source"])}
+    elif on == "deals_damage" and t == "damage_dealt" and (event.get("combat") or not trig.get("combat")):
+        return _deals_damage(game, trig, src, event)
     elif (on == "countered" and t == "countered" and event["kind"] == "spell"
           and _rel(trig.get("caster"), event["controller"], me) and _rel(trig.get("by"), event["by"], me)):
         # CR 701.6a: only a spell countered; one that doesn't resolve for illegal targets isn't (608.2b)
@@ -277,6 +280,38 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             # "whenever a counter is put": once for each counter (Bloodcrazed Hoplite's ruling)
             return {"it": o.id, **({"times": int(event["amount"])} if trig.get("each_counter") else {})}
     return None
+
+
+def _source_controller(game: Game, source: int) -> int:
+    """The controller of a source of damage (a permanent, or a spell: CR 120.1, 110.2), as it last existed."""
+    o = game.objects.get(source)
+    if o is not None and o.zone in ("battlefield", "stack"):
+        return o.controller
+    lk = game.last_known.get(source)
+    return lk.controller if lk is not None else (o.owner if o is not None else 0)
+
+
+def _deals_damage(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict[str, Any] | None:
+    """CR 120.1, 603.2 'whenever [a source] deals [combat] damage to [an opponent / a creature]': the source
+    is the spell or permanent that dealt it (a spell deals its own damage, 120.2), each source once."""
+    source = game.objects.get(event["source"]) or game.last_known.get(event["source"])
+    if source is None or not _rel(trig.get("by"), _source_controller(game, event["source"]), src.controller):
+        return None
+    if "what" in trig and not _what(game, trig["what"], source, src):
+        return None
+    target = event["target"]
+    if target[0] == "player":
+        if trig.get("to", "player") not in ("player", "opponent"):
+            return None
+        if trig.get("to") == "opponent" and target[1] == src.controller:
+            return None
+        return {"that_player": target[1]}
+    o = game.objects.get(target[1])
+    if trig.get("to") != "creature" or o is None or o.epoch != target[2]:
+        return None
+    if not ch.is_type(game, o, "Creature"):
+        return None
+    return {"it": o.id, "it_epoch": o.epoch}
 
 
 def _became_target(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict[str, Any] | None:

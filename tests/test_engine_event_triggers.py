@@ -219,3 +219,26 @@ def test_a_spell_countered_triggers_one_that_fizzles_doesnt(response: str, trigg
         step = apply(step.game, {"action": "pass", "player": step.game.priority})
         seen += _triggered(step, refs.by_alias["w"])
     assert seen == triggers
+
+
+@pytest.mark.parametrize(("aim", "triggers"), [("b", 1), ("bears", 0)])
+def test_a_spell_is_the_source_of_its_damage_to_an_opponent(aim: str, triggers: int) -> None:
+    # CR 120.2: Shock deals its own damage; "a source you control deals damage to an opponent"
+    g, refs = new_game([{"alias": "a", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}],
+                         "battlefield": [{"alias": "w", "card": "Quest for Pure Flame"}]},
+                        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "shock"}, [target(g, refs, aim)])
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    assert _triggered(step, refs.by_alias["w"]) == triggers
+
+
+def test_per_source_damage_trigger_names_the_source_controller() -> None:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "w", "card": "Reaper of Sheoldred"}]},
+                        {"alias": "b", "mana_pool": {"R": 1}, "hand": [{"alias": "shock", "card": "Shock"}]}],
+                       active_player="b")
+    step = act(g, refs, {"action": "cast", "player": "b", "card": "shock"}, [target(g, refs, "w")])
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    assert _triggered(step, refs.by_alias["w"]) == 1
+    assert step.game.stack[-1].info["that_player"] == 1 and step.game.stack[-1].info["amount"] == 2
