@@ -11,7 +11,7 @@ from .context import Ctx, Decision
 from .counters import put_counters, remove_counters
 from .errors import IllegalAction
 from .refs import Res, amount, it_last_known, recipients
-from .registry import Params, effect
+from .registry import Params, effect, perform
 from .state import Target
 
 
@@ -78,12 +78,19 @@ def _double_counters(ctx: Ctx, res: Res, p: Params) -> None:
 @effect("remove_counters")
 def _remove_counters(ctx: Ctx, res: Res, p: Params) -> None:
     """Remove ``amount`` counters of kind ``counter`` from the object ``from``; without
-    ``counter`` every kind, without ``amount`` all of them (Vampire Hexmage: "remove all counters")."""
+    ``counter`` every kind, without ``amount`` all of them (Vampire Hexmage: "remove all counters").
+    "... If you do, [effects]" (Clockwork Hydra) and "If no counters were removed this way, [effects].
+    Otherwise, [effects]" (Bounty of the Luxa): ``if_removed`` / ``if_none_removed`` follow what this
+    instruction actually removed (CR 608.2c); a permanent gone from the battlefield has none to remove."""
+    removed = 0
     for t in recipients(ctx, res, p["from"]):
         have = ctx.game.obj(t[1]).counters
         for kind in [k for k in have if p.get("counter") in (None, k)]:
             n = amount(ctx, res, p["amount"]) if "amount" in p else have[kind]
-            remove_counters(ctx, t, kind, n)
+            removed += remove_counters(ctx, t, kind, n)
+    branch = p.get("if_removed") if removed else p.get("if_none_removed")
+    if branch:
+        perform(ctx, res, branch)
 
 
 @effect("move_counter")

@@ -1,0 +1,30 @@
+"""remove_counters' 'If you do' branches (CR 608.2c): `if_removed` runs only when the instruction removed
+at least one counter, `if_none_removed` only when it removed none (Bounty of the Luxa)."""
+
+from __future__ import annotations
+
+from engine_helpers import act, new_game, obj
+
+
+def _bounty(flood: int) -> tuple[object, object]:
+    g, refs = new_game([{"alias": "a", "library": [{"alias": "c1", "card": "Forest"}],
+                         "battlefield": [{"alias": "bounty", "card": "Bounty of the Luxa",
+                                          **({"counters": {"flood": flood}} if flood else {})}]},
+                        {"alias": "b", "library": [{"alias": "c2", "card": "Plains"}]}], step="draw")
+    step = act(g, refs, {"action": "advance", "step": "main1"})
+    step = act(step.game, refs, {"action": "resolve"})
+    return step.game, refs
+
+
+def test_counters_removed_take_the_if_removed_branch_once() -> None:
+    game, refs = _bounty(2)
+    assert not obj(game, refs, "bounty").counters.get("flood")
+    assert dict(game.players[0].mana_pool) == {"C": 1, "G": 1, "U": 1}
+    assert obj(game, refs, "c1").zone == "library"
+
+
+def test_no_counter_removed_takes_the_other_branch() -> None:
+    game, refs = _bounty(0)
+    assert obj(game, refs, "bounty").counters.get("flood") == 1
+    assert obj(game, refs, "c1").zone == "hand"
+    assert not any(game.players[0].mana_pool.values())
