@@ -9,6 +9,8 @@ answers every prompt from the case's decisions (spec/README.md 1.4) and returns 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.adapters.common import (
@@ -29,6 +31,7 @@ from conformance.adapters.phase.setup import MAX_PASSES, SERDE_ERRORS, PhaseSetu
 from conformance.adapters.phase.vocab import (
     PHASE_OF_STEP,
     PROMPTS,
+    PromptHandler,
     attachments,
     copy_branch,
     crew_flags,
@@ -67,6 +70,20 @@ UNSUPPORTED_FEATURES: frozenset[str] = frozenset()
 # phased_out (observe.py).
 
 PRE_ATTACK = ("BeginCombat", "PreCombatMain")
+
+
+@dataclass(frozen=True)
+class _Prompt:
+    """A phase prompt being answered, as the case's decision it stands for."""
+
+    kind_type: str  # phase's prompt type
+    key: str  # the PROMPTS key
+    data: dict[str, Any]
+    seat: int
+    player: str | None
+    source_id: int | None
+    kind: str  # the case's decision kind
+    options: Any
 
 
 class _AdapterError(Exception):
@@ -440,23 +457,46 @@ class PhaseRun(PhaseSetup):
         raise Rejected("phase kept prompting")
 
     def answer(self, w: dict[str, Any]) -> None:
+        """Answer one phase prompt: a payment, a prompt that continues an answer already given, or a
+        decision answered from the case's entries (or, with none, the one action phase allows)."""
         kind_type = w["type"]
         data = w.get("data") or {}
         seat = data.get("player", self.g.priority_player())
+        if self._pay(kind_type, data, seat):
+            return
+        source_id = self._decision_source(kind_type, data)
+        key = self._prompt_key(kind_type, data)
+        if self._continue_answer(key, data, seat):
+            return
+        handler = PROMPTS.get(key)
+        kind = handler[0] if handler else f"phase:{key}"
+        options = handler[1](self, data) if handler else None
+        if key == "CopyTargetChoice" and self.copy_declinable and options is not None:
+            options = [*options, None]  # declining was offered at the prompt before (CR 707.5: "you may")
+            self.copy_declinable = False
+        prompt = _Prompt(kind_type, key, data, seat, self.player_of(seat), source_id, kind, options)
+        if handler and self._answer_from_entry(prompt, handler):
+            return
+        self._answer_without_entry(prompt, handler)
+
+    def _pay(self, kind_type: str, data: dict[str, Any], seat: int) -> bool:
+        """Mana, a cost to attack, the Phyrexian part of a payment: answered from the payment being made."""
         if kind_type == "ManaPayment":
             if data.get("convoke_mode") == "Convoke" and not self.convoked:
                 payment.convoke(self, seat)
             payment.pay_mana(self, seat)
-            return
+            return True
         if kind_type == "CombatTaxPayment":  # a cost to attack (CR 508.1h-j): attack_costs.py
             self.attack_costs.pay(self, seat, data)
-            return
+            return True
         if kind_type == "PhyrexianPayment" and self.paying is not None:
             # the Phyrexian symbols' part of the payment chosen at ManaPayment (spec: one mana_payment)
             action = PROMPTS["PhyrexianPayment"][2](self, data, self.paying[0])
             payment.check_paid(self, self.apply(seat, action))
-            return
-        player = self.player_of(seat)
+            return True
+        return False
+
+    def _decision_source(self, kind_type: str, data: dict[str, Any]) -> int | None:
         source_id = prompt_source(self, data)
         if kind_type == "TriggerTargetSelection":
             self.trigger_source = source_id
@@ -466,87 +506,100 @@ class PhaseRun(PhaseSetup):
             source_id, self.trigger_source = self.trigger_source, None
         else:
             self.trigger_source = None
-        source = self.ref_of(source_id) if source_id is not None else None
+        return source_id
+
+    def _prompt_key(self, kind_type: str, data: dict[str, Any]) -> str:
+        """The PROMPTS key: phase's prompt type, told apart where one type asks different decisions."""
         key = prompt_key(kind_type, data)
         if key == "OptionalCostChoice" and is_buyback(self, data):
-            key = "OptionalCostChoice:Buyback"
+            return "OptionalCostChoice:Buyback"
         if key == "OptionalEffectChoice" and imprint.exiles_from_hand(self, data):
-            key = "OptionalEffectChoice:CardFromHand"  # "you may exile a card from your hand"
+            return "OptionalEffectChoice:CardFromHand"  # "you may exile a card from your hand"
+        return key
+
+    def _continue_answer(self, key: str, data: dict[str, Any], seat: int) -> bool:
+        """A prompt phase asks for the rest of an answer already given (one case decision, two prompts)."""
         if key == "EffectZoneChoice:ExileFromHand" and self.card_from_hand is not None:
             # which card: the one accepted at the "you may" just before (one card_from_hand decision)
             chosen, self.card_from_hand = self.card_from_hand, None
             self.apply(seat, imprint.select(self, data, chosen))
-            return
+            return True
         if key == "CopyRetarget:Choose" and self.copy_targets:
             # the next target of the targets answer given at this copy's first slot (one decision)
             target = self.resolve_ref(self.copy_targets.pop(0))
             self.apply(seat, {"type": "ChooseTarget", "data": {"target": target}})
-            return
-        handler = PROMPTS.get(key)
-        kind = handler[0] if handler else f"phase:{key}"
-        options = handler[1](self, data) if handler else None
+            return True
+        return False
 
-        def source_matches(ref: Ref) -> bool:
+    def _source_matches(self, source_id: int | None) -> Callable[[Ref], bool]:
+        def matches(ref: Ref) -> bool:
             try:
                 return source_id is not None and self.resolve_ref(ref) == {"Object": source_id}
             except Rejected:
                 return False
+        return matches
 
-        if key == "CopyTargetChoice" and self.copy_declinable and options is not None:
-            options = [*options, None]  # declining was offered at the prompt before (CR 707.5: "you may")
-            self.copy_declinable = False
-        index = self.book.match(kind, player, source_matches, options) if handler else None
-        if index is not None and key == "ReplacementChoice:Copy" and self.book.entries[index]["answer"]:
+    def _answer_from_entry(self, p: _Prompt, handler: PromptHandler) -> bool:
+        """Answer from the case's first unused entry for this decision; False when none matches."""
+        index = self.book.match(p.kind, p.player, self._source_matches(p.source_id), p.options)
+        if index is None:
+            return False
+        source = self.ref_of(p.source_id) if p.source_id is not None else None
+        answer = self.book.entries[index]["answer"]
+        if p.key == "ReplacementChoice:Copy" and answer:
             # accept the copy effect; the CopyTargetChoice phase asks next takes the copy_of answer
-            self.apply(seat, {"type": "ChooseReplacement", "data": {"index": copy_branch(data, True)}})
+            self.apply(p.seat, {"type": "ChooseReplacement", "data": {"index": copy_branch(p.data, True)}})
             self.copy_declinable = True
-            return
-        if index is not None and handler:
-            answer = self.book.entries[index]["answer"]
-            # recorded first: an answer phase cannot be sent (not among what it offers) rejects the step
-            # and stays used, like one phase refuses (spec/README.md 1.4)
-            self.book.record(kind, player, source, options, answer, index, False)
-            action = handler[2](self, data, answer)
-            mark = len(self.events)
-            before = self._object_ids() if kind_type == "OutsideGameChoice" else None
-            entering = self.entering_choice if source_id == self.entering_choice else None
-            self.apply(seat, action)
-            # the choice is made before its result is performed (e.g. CR 701.55a), so its event goes
-            # before the events phase reports for answering the prompt
-            self.events[mark:mark] = decision_events(self, key, data, player, answer, entering)
-            if before is not None:
-                self._brought_in(before, answer)
-            if key == "OptionalEffectChoice:CardFromHand" and answer is not None \
-                    and self.waiting().get("type") == "EffectZoneChoice":
-                self.card_from_hand = answer
-            if key == "CopyRetarget:Choose" and self.waiting().get("type") == "CopyRetarget":
-                self.copy_targets = list(items(answer or []))[1:]
-            return
-        if index is None and key == "OptionalEffectChoice:CardFromHand" and options == [None]:
+            return True
+        # recorded first: an answer phase cannot be sent (not among what it offers) rejects the step
+        # and stays used, like one phase refuses (spec/README.md 1.4)
+        self.book.record(p.kind, p.player, source, p.options, answer, index, False)
+        action = handler[2](self, p.data, answer)
+        mark = len(self.events)
+        before = self._object_ids() if p.kind_type == "OutsideGameChoice" else None
+        entering = self.entering_choice if p.source_id == self.entering_choice else None
+        self.apply(p.seat, action)
+        # the choice is made before its result is performed (e.g. CR 701.55a), so its event goes
+        # before the events phase reports for answering the prompt
+        self.events[mark:mark] = decision_events(self, p.key, p.data, p.player, answer, entering)
+        if before is not None:
+            self._brought_in(before, answer)
+        if p.key == "OptionalEffectChoice:CardFromHand" and answer is not None \
+                and self.waiting().get("type") == "EffectZoneChoice":
+            self.card_from_hand = answer
+        if p.key == "CopyRetarget:Choose" and self.waiting().get("type") == "CopyRetarget":
+            self.copy_targets = list(items(answer or []))[1:]
+        return True
+
+    def _answer_without_entry(self, p: _Prompt, handler: PromptHandler | None) -> None:
+        """No entry answers the prompt: a decision with one legal answer is taken (spec 1.4), a prompt
+        that is part of one the case answers elsewhere is accepted; anything else stops as unanswered."""
+        source = self.ref_of(p.source_id) if p.source_id is not None else None
+        if p.key == "OptionalEffectChoice:CardFromHand" and p.options == [None]:
             # no card qualifies (phase's accepting would exile none): declining is the one legal answer
-            self.book.record(kind, player, source, options, None, None, True)
-            self.apply(seat, imprint.decide(self, data, None))
+            self.book.record(p.kind, p.player, source, p.options, None, None, True)
+            self.apply(p.seat, imprint.decide(self, p.data, None))
             return
-        if (index is None and key == "OptionalEffectChoice"
-                and "choose new targets" in str(data.get("description", "")).lower()
-                and self.book.match("new_targets", player, source_matches) is not None):
+        if (p.key == "OptionalEffectChoice"
+                and "choose new targets" in str(p.data.get("description", "")).lower()
+                and self.book.match("new_targets", p.player, self._source_matches(p.source_id)) is not None):
             # phase asks Redirect's "you may choose new targets" as a yes/no before the targets; the
             # case's one new_targets decision answers both (keeping a target is a choice, CR 115.7d)
-            self.apply(seat, {"type": "DecideOptionalEffect", "data": {"accept": True}})
+            self.apply(p.seat, {"type": "DecideOptionalEffect", "data": {"accept": True}})
             return
-        if kind == "new_targets" and options and len(options) == 1 and handler:
+        if p.kind == "new_targets" and p.options and len(p.options) == 1 and handler:
             # a copy's only possible target is its current one: one legal answer (spec 1.4), auto
-            self.book.record(kind, player, source, options, options, None, True)
-            self.apply(seat, handler[2](self, data, options))
+            self.book.record(p.kind, p.player, source, p.options, p.options, None, True)
+            self.apply(p.seat, handler[2](self, p.data, p.options))
             return
         legal = [a for a in self.g.actions() if a.kind != "CancelCast"]
         if len(legal) == 1:
             action = legal[0].to_dict()
-            self.book.record(kind, player, source, options, action.get("data"), None, True)
-            self.apply(seat, action)
+            self.book.record(p.kind, p.player, source, p.options, action.get("data"), None, True)
+            self.apply(p.seat, action)
             return
-        self.book.stop(kind, player, source, options)
-        raise Unanswered(kind)
+        self.book.stop(p.kind, p.player, source, p.options)
+        raise Unanswered(p.kind)
 
     def _object_ids(self) -> set[int]:
         return {int(k) for k in self.g.state()["state"]["objects"]}
