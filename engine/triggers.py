@@ -223,6 +223,9 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
           and _rel(trig.get("caster"), event["controller"], me) and _rel(trig.get("by"), event["by"], me)):
         # CR 701.6a: only a spell countered; one that doesn't resolve for illegal targets isn't (608.2b)
         return {"it": event["source"], "that_player": event["controller"]}
+    elif (on == "discards" and t == "zone_change" and event.get("cause") == "discard"
+          and _rel(trig.get("by"), event["lki"].owner, me)):
+        return {"that_player": event["lki"].owner}  # CR 701.9a: once for each card discarded
     elif on == "commit_crime" and t == "crime_committed" and _rel(trig.get("by"), event["player"], me):
         return {"that_player": event["player"]}
     elif on == "tapped_for_mana" and t == "mana_added" and event.get("tapped"):

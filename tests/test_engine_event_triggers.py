@@ -4,10 +4,12 @@ controls" in an attack trigger (508.5, 508.5a)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from engine_helpers import act, card, new_game, obj, target
+from frozendict import frozendict
 
 from engine import apply
 from engine.errors import BadCardData
@@ -242,3 +244,27 @@ def test_per_source_damage_trigger_names_the_source_controller() -> None:
     step = act(step.game, refs, {"action": "pass", "player": "a"})
     assert _triggered(step, refs.by_alias["w"]) == 1
     assert step.game.stack[-1].info["that_player"] == 1 and step.game.stack[-1].info["amount"] == 2
+
+
+def test_each_card_discarded_triggers_once() -> None:
+    # CR 701.9a: Kolaghan's Command makes Bob discard one card: one trigger
+    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 1, "R": 1, "C": 1},
+                         "hand": [{"alias": "cmd", "card": "Kolaghan's Command"}],
+                         "battlefield": [{"alias": "w", "card": "Spirit Cairn"}]},
+                        {"alias": "b", "hand": [{"alias": f"b{i}", "card": "Island"} for i in range(2)]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "cmd"},
+               [1, 3], [("player", 1), ("player", 1)])
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "pass", "player": "b"}, [target(g, refs, "b0")])
+    assert _triggered(step, refs.by_alias["w"]) == 1
+
+
+def test_a_may_pay_cost_can_be_hybrid() -> None:
+    # Kels: "you may pay {U/B}" paid with {B} (CR 107.4e)
+    g, refs = _fling_game("bears", "Kels, Fight Fixer")
+    g = g.with_player(0, replace(g.players[0], mana_pool=frozendict({"R": 2, "B": 1})))
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "fling"},
+               [("player", 1)], {"R": 2}, [target(g, refs, "bears")])
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "pass", "player": "b"}, True)
+    assert len(step.game.players[0].hand) == 1 and not step.game.players[0].mana_pool.get("B")
