@@ -578,3 +578,25 @@ def test_mana_of_the_one_chosen_color_is_added_without_a_question() -> None:
     step = act(g, refs, {"action": "activate", "player": "a", "source": "heart", "ability": 0})
     assert step.pending is None
     assert dict(step.game.players[0].mana_pool) == {"G": 1}
+
+
+def test_a_player_leaving_ends_only_their_control_effects_and_their_abilities_on_the_stack() -> None:
+    """CR 800.4a: when Carol leaves, her Omnibian ability on the stack ceases to exist, but Alice keeps the
+    Bears she took from Bob: only effects giving the player who left control end (sba.py ``o.controller ==
+    player`` -> ``is not``; ``s.kind == "ability"`` -> ``is not``)."""
+    from engine.context import Ctx
+
+    taken = {"alias": "taken", "card": "Grizzly Bears"}
+    g, refs = new_game([{"alias": "a"}, {"alias": "b", "battlefield": [taken]},
+                        {"alias": "c", "battlefield": [{"alias": "omni", "card": "Omnibian"}]}],
+                       active_player="c")
+    g = g.with_obj(dataclasses.replace(obj(g, refs, "taken"), controller=0, control_reverts_to=1))
+    step = act(g, refs, {"action": "activate", "player": "c", "source": "omni", "ability": 0},
+               [target(g, refs, "taken")])
+    assert [s.kind for s in step.game.stack] == ["ability"]
+    players = tuple(dataclasses.replace(p, lost=True) if i == 2 else p
+                    for i, p in enumerate(step.game.players))
+    ctx = Ctx(dataclasses.replace(step.game, players=players))
+    leave_game(ctx, 2)
+    assert ctx.game.stack == ()
+    assert obj(ctx.game, refs, "taken").controller == 0
