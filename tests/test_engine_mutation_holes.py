@@ -600,3 +600,24 @@ def test_a_player_leaving_ends_only_their_control_effects_and_their_abilities_on
     leave_game(ctx, 2)
     assert ctx.game.stack == ()
     assert obj(ctx.game, refs, "taken").controller == 0
+
+
+def test_an_ability_target_with_a_large_id_read_from_json_is_still_that_ability() -> None:
+    """CR 608.2b: Stifle's target, Alice's Omnibian ability, is still on the stack as Stifle resolves, so it
+    is countered; in a long game its id is past CPython's small-int cache and the answer's id, read from
+    JSON, is an equal but distinct int (targets.py ``s.id == t[1]`` -> ``is``: judged gone, Stifle
+    fizzles)."""
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "omni", "card": "Omnibian"},
+                                                        {"alias": "bears", "card": "Grizzly Bears"}]},
+                        {"alias": "b", "mana_pool": {"U": 1},
+                         "hand": [{"alias": "stifle", "card": "Stifle"}]}])
+    g = dataclasses.replace(g, next_id=1000)
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "omni", "ability": 0},
+               [target(g, refs, "bears")])
+    assert step.game.stack[0].id == 1000
+    step = act(step.game, refs, {"action": "pass", "player": "a"})
+    answer = tuple(json.loads('["stack", 1000]'))
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "stifle"}, [answer])
+    step = apply(step.game, {"action": "resolve"})
+    assert step.game.stack == ()
+    assert obj(step.game, refs, "stifle").zone == "graveyard"
