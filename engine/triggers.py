@@ -267,6 +267,11 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
         # CR 603.2, 119.9: once per life gain event (lifelink: each source's damage dealt at once is one
         # event, 702.15b), however much ("that much": the life gained); it waits for state-based actions
         return {"that_player": event["player"], "amount": int(event["amount"])}  # (603.3, 704.3)
+    elif (on == "loses_life" and t == "life_changed" and event["amount"] < 0
+          and _rel(trig.get("by", "you"), event["player"], me)):
+        # CR 119.3, 603.2: once per life loss event (paying life, 119.4, and damage, 120.3a, included);
+        # "that many": the life lost
+        return {"that_player": event["player"], "amount": -int(event["amount"])}
     elif on == "enlists" and t == "enlisted" and event["source"] == src.id:
         # CR 702.154a: X is the power of the creature it enlisted ("it"), as it is now or last existed
         tapped = game.obj(event["object"])

@@ -268,3 +268,13 @@ def test_a_may_pay_cost_can_be_hybrid() -> None:
     step = act(step.game, refs, {"action": "pass", "player": "a"})
     step = act(step.game, refs, {"action": "pass", "player": "b"}, True)
     assert len(step.game.players[0].hand) == 1 and not step.game.players[0].mana_pool.get("B")
+
+
+def test_paying_life_is_losing_it_that_many() -> None:
+    # CR 119.4: paying 2 life for Vilis's ability triggers "whenever you lose life" (2), above the ability
+    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 1}, "battlefield": [
+        {"alias": "w", "card": "Vilis, Broker of Blood"}]}, {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "w", "ability": 0},
+               [target(g, refs, "w")])
+    assert _triggered(step, refs.by_alias["w"]) == 1
+    assert step.game.stack[-1].info["amount"] == 2 and step.game.stack[0].kind == "ability"
