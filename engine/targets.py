@@ -230,10 +230,15 @@ def announce_division(ctx: Ctx, player: int, src: Obj, effects: Sequence[Mapping
 
 
 def division_total(effects: Sequence[Mapping[str, Any]], x: int = 0) -> int | None:
-    """The amount a "distribute" effect divides (X announced first, CR 601.2b), or None: no division."""
+    """The amount a "distribute" effect divides (X announced first, CR 601.2b), or None: no division.
+    Also inside "you may distribute" (Jugan, the Rising Star): whether to do it is chosen on resolution
+    (608.2d), but the division is announced with the targets all the same (601.2d, 603.3d)."""
     for e in effects:
         if e["do"] in ("distribute_counters", "distribute_damage"):
             return x if e.get("amount") == "X" else int(e.get("amount", 1))
+        nested = division_total(e.get("effects", ()), x)
+        if nested is not None:
+            return nested
     return None
 
 

@@ -122,6 +122,26 @@ def test_a_triggered_distribute_asks_the_division_as_it_is_put_on_the_stack() ->
     assert counters == ({"+1/+1": 3}, {"+1/+1": 1})
 
 
+def test_a_may_distribute_trigger_announces_its_division_with_its_targets() -> None:
+    # CR 601.2d, 603.3d, 608.2d: Jugan's "you may distribute five +1/+1 counters among any number of target
+    # creatures": the division is announced as the trigger is put on the stack, the "may" on resolution
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "jugan", "card": "Jugan, the Rising Star"},
+                                                       {"alias": "x", "card": "Grizzly Bears"},
+                                                       {"alias": "y", "card": "Grizzly Bears"}]},
+                        {"alias": "b", "mana_pool": {"B": 2, "C": 1},
+                         "hand": [{"alias": "m", "card": "Murder"}]}],
+                       active_player="b")
+    tx, ty = target(g, refs, "x"), target(g, refs, "y")
+    step = act(g, refs, {"action": "cast", "player": "b", "card": "m"}, (target(g, refs, "jugan"),))
+    step = act(step.game, refs, {"action": "resolve"}, (tx, ty))
+    assert step.pending is not None and step.pending.kind == "distribute"
+    step = apply(step.game, {"action": "answer", "value": ((tx, 4), (ty, 1))})
+    assert step.game.stack[-1].distribution == ((tx, 4), (ty, 1))
+    step = act(step.game, refs, {"action": "resolve"}, True)
+    counters = (obj(step.game, refs, "x").counters, obj(step.game, refs, "y").counters)
+    assert counters == ({"+1/+1": 4}, {"+1/+1": 1})
+
+
 def test_a_static_filtering_on_a_keyword_does_not_recurse() -> None:
     # Stalwart Shield-Bearers: "Other creatures you control with defender get +0/+2"
     g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "sb", "card": "Stalwart Shield-Bearers"},

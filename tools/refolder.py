@@ -97,6 +97,9 @@ FOLDERS: tuple[Folder, ...] = (
            "what damage does: -1/-1 counters (wither, infect), poison (infect, toxic), loyalty, "
            "deathtouch, lifelink"),
     Folder("122-counters", ("122",), "counters: kinds, moving counters, +1/+1 and -1/-1 counters"),
+    Folder("202-mana-value", ("202.3",),
+           "mana value: X is 0 off the stack and the value chosen on it (202.3e), an alternative cost "
+           "doesn't change it"),
     Folder("205-type-line/creature-types", ("205.3m",),
            "what is a creature type: choosing one (Metallic Mimic, Cavern of Souls)"),
     Folder("301-artifacts/equipment", ("301.5", "702.6", "701.3", "704.5n"),
