@@ -19,7 +19,7 @@ from . import characteristics as ch
 from . import replacement
 from .context import Ctx, Decision
 from .errors import IllegalAction
-from .state import COLORS, MANA_TYPES, Game, Player, RestrictedMana, replace
+from .state import COLORS, MANA_TYPES, Game, Obj, Player, RestrictedMana, replace
 
 Pool = Mapping[str, int]
 
@@ -359,7 +359,7 @@ def _replaced_types(game: Game, oid: int, player: int, mana_type: str, tapped: b
 
 
 def produce(ctx: Ctx, source: int, player: int, mana: dict[str, int], *, tapped: bool,
-            restriction: Mapping[str, Any] | None = None) -> dict[str, int]:
+            restriction: Mapping[str, Any] | None = None, source_lki: Obj | None = None) -> dict[str, int]:
     """Add mana to a pool after replacement effects (CR 106.12b); returns what was added.
 
     Producing zero mana (an undefined type, CR 106.7 / seed common-01) adds nothing and is no mana
@@ -369,7 +369,7 @@ def produce(ctx: Ctx, source: int, player: int, mana: dict[str, int], *, tapped:
     if not any(n > 0 for n in mana.values()):
         return {}
     event = replacement.run(ctx, {"kind": "produce_mana", "source": source, "player": player,
-                                  "mana": dict(mana), "tapped": tapped})
+                                  "mana": dict(mana), "tapped": tapped, "source_lki": source_lki})
     added = {t: n for t, n in event["mana"].items() if n > 0}
     p = ctx.game.players[player]
     if restriction is not None:

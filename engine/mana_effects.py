@@ -29,7 +29,7 @@ def _add_mana(ctx: Ctx, res: Res, p: Params) -> None:
     if not any(produced.values()):
         return
     mana_mod.produce(ctx, res.source, _mana_player(ctx, res, p), produced, tapped=res.tapped_for_mana,
-                     restriction=p.get("spend_only"))
+                     source_lki=res.source_lki, restriction=p.get("spend_only"))
 
 
 @effect("add_mana_any_color")
@@ -45,7 +45,8 @@ def _add_any_color(ctx: Ctx, res: Res, p: Params) -> None:
         t = mana_mod.choose_type(ctx, who, res.source, types)
         if t:
             mana[t] = mana.get(t, 0) + (n if p.get("one_color") else 1)
-    mana_mod.produce(ctx, res.source, who, mana, tapped=res.tapped_for_mana, restriction=p.get("spend_only"))
+    mana_mod.produce(ctx, res.source, who, mana, tapped=res.tapped_for_mana,
+                     source_lki=res.source_lki, restriction=p.get("spend_only"))
 
 
 @effect("add_mana_chosen_color")
@@ -61,7 +62,7 @@ def _add_chosen_color(ctx: Ctx, res: Res, p: Params) -> None:
     t = mana_mod.choose_type(ctx, who, res.source, types) if len(types) > 1 else next(iter(types), None)
     if t:
         mana_mod.produce(ctx, res.source, who, {t: amount(ctx, res, p.get("amount", 1))},
-                         tapped=res.tapped_for_mana)
+                         tapped=res.tapped_for_mana, source_lki=res.source_lki)
 
 
 @effect("add_mana_color_of")
@@ -73,7 +74,7 @@ def _add_color_of(ctx: Ctx, res: Res, p: Params) -> None:
     types = {c for oid in objects(ctx, res, p["what"]) for c in ch.colors(ctx.game, ctx.game.obj(oid))}
     t = mana_mod.choose_type(ctx, who, res.source, types) if len(types) > 1 else next(iter(types), None)
     if t:
-        mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana)
+        mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana, source_lki=res.source_lki)
 
 
 @effect("add_mana_could_produce")
@@ -88,7 +89,7 @@ def _add_could_produce(ctx: Ctx, res: Res, p: Params) -> None:
                                           source=res.source)
     t = mana_mod.choose_type(ctx, who, res.source, types)
     if t:
-        mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana)
+        mana_mod.produce(ctx, res.source, who, {t: 1}, tapped=res.tapped_for_mana, source_lki=res.source_lki)
 
 
 @effect("add_mana_produced_type")

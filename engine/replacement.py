@@ -182,7 +182,12 @@ def _applies(game: Game, r: Repl, event: REvent) -> bool:
         if spec.get("tapped_by") == "you" and event["player"] != r.controller:
             return False
         flt = spec.get("affects")
-        return flt is None or ch.matches(game, flt, game.obj(event["source"]), src, r.controller)
+        tapped = game.obj(event["source"])
+        if tapped.zone != "battlefield" and event.get("source_lki") is not None:
+            # sacrificed to pay the cost (Crystal Vein): the land it was as it was tapped for mana, by last
+            # known information (CR 106.12b, 608.2h)
+            tapped = event["source_lki"]
+        return flt is None or ch.matches(game, flt, tapped, src, r.controller)
     if kind == "create_tokens":
         return bool(event["count"]) and (
             spec.get("affects") is None
