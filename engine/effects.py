@@ -297,8 +297,8 @@ def _create_token_copy(ctx: Ctx, res: Res, p: Params) -> None:
     copiable values (printed values and other copy effects; not its counters, status or other effects),
     with the effect's exceptions (707.9a-b); it enters like any token (its copied "enters with" abilities
     apply, 707.5), and replacement effects on creating tokens may create more (614.1a)."""
-    for oid in objects(ctx, res, p["what"]):
-        original = copies.copiable_values(ctx.game, ctx.game.obj(oid))
+    for copied in _copied(ctx, res, p["what"]):
+        original = copies.copiable_values(ctx.game, copied)
         values = copies.with_exceptions(original, p.get("except", {}))
         for who in players(ctx, res, p.get("player", "you")):
             event = replacement.run(ctx, {"kind": "create_tokens", "controller": who, "token": values.name,
@@ -306,6 +306,17 @@ def _create_token_copy(ctx: Ctx, res: Res, p: Params) -> None:
             with ctx.simultaneously():
                 for _ in range(event["count"]):
                     create_token(ctx, values.name, who, copy=values)
+
+
+def _copied(ctx: Ctx, res: Res, ref: Any) -> list[Obj]:
+    """The objects a token copies; a target an earlier instruction of the same effect moved (Supplant Form:
+    "Return target creature to its owner's hand. You create a token that's a copy of that creature") as
+    it last existed on the battlefield (CR 608.2h, 707.2)."""
+    here = [ctx.game.obj(oid) for oid in objects(ctx, res, ref)]
+    if here or not (isinstance(ref, dict) and "target" in ref):
+        return here
+    lki = it_last_known(ctx, res, ref)
+    return [lki] if lki is not None else []
 
 
 @effect("draw")

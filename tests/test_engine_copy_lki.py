@@ -1,0 +1,20 @@
+"""A token copy of a target an earlier instruction moved uses the object as it last existed on the battlefield
+(CR 608.2h, 707.2): Supplant Form returns the creature to its owner's hand, then copies it."""
+
+from __future__ import annotations
+
+from engine_helpers import act, new_game, obj, target
+
+
+def test_supplant_form_copies_the_creature_it_returned_to_hand() -> None:
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"U": 2, "C": 4}, "hand": [{"alias": "sf", "card": "Supplant Form"}]},
+        {"alias": "b",
+         "battlefield": [{"alias": "bears", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}]},
+    ])
+    g = act(g, refs, {"action": "cast", "player": "a", "card": "sf"}, [target(g, refs, "bears")]).game
+    g = act(g, refs, {"action": "resolve"}).game
+    assert obj(g, refs, "bears").zone == "hand"
+    tokens = [o for o in g.objects.values() if o.token and o.zone == "battlefield"]
+    assert len(tokens) == 1 and tokens[0].card == "Grizzly Bears" and not tokens[0].counters
+    assert tokens[0].controller == refs.player("a")
