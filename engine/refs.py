@@ -106,6 +106,13 @@ def exiled_this_way(ctx: Ctx, res: Res) -> list[int]:
     return out
 
 
+def _target_ids(res: Res, ref: Any) -> set[int]:
+    """The object ids chosen for a target ref ({"target": i}) that are still legal; empty for other refs."""
+    if not (isinstance(ref, dict) and "target" in ref):
+        return set()
+    return {int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "object"}
+
+
 def found_this_way(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """A target an earlier instruction of this same resolution moved to a public zone: other parts of the
     effect can find the object it became there (CR 400.7j), e.g. "that card's mana value" once Reanimate
@@ -261,6 +268,10 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         found = objects(ctx, res, value["mana_value_of"])
         if found:
             return ch.mana_value(ctx.game, ctx.game.obj(found[0]))
+        countered = [e for e in ctx.events[res.events_from:] if e["type"] == "countered"
+                     and "mana_value" in e and e["source"] in _target_ids(res, value["mana_value_of"])]
+        if countered:  # a spell this effect countered: its mana value as it last existed on the stack, X
+            return int(countered[0]["mana_value"])  # included (CR 608.2h, 202.3e; Draining Whelk)
         moved = found_this_way(ctx, res, value["mana_value_of"])  # the card as it was where it came from:
         # its printed mana cost, X is 0 off the stack (202.3e; Reanimate's ruling: not the permanent's)
         if moved:

@@ -220,6 +220,7 @@ def _counter_spell(ctx: Ctx, res: Res, p: Params) -> None:
             # 106.6): CR 101.2, can't beats counter
             continue
         elif item is not None and ctx.game.obj(oid).zone == "stack":
-            move(ctx, oid, "graveyard", cause="countered")
+            mv = ch.mana_value(ctx.game, ctx.game.obj(oid))  # on the stack, X included (202.3e): read later
+            move(ctx, oid, "graveyard", cause="countered")  # as last known information (Draining Whelk)
             ctx.emit({"type": "countered", "source": oid, "kind": "spell", "controller": item.controller,
-                      "by": res.controller})  # who cast it, who countered it (Multani's Presence, Lullmage)
+                      "by": res.controller, "mana_value": mv})  # who cast it, who countered it (Lullmage)

@@ -20,3 +20,23 @@ def test_mana_value_of_a_creature_returned_to_hand_is_its_last_known() -> None:
     saprolings = [o for o in step.game.objects.values()
                   if o.zone == "battlefield" and step.game.cards[o.card].name == "Saproling Token"]
     assert len(saprolings) == 2
+
+
+def test_mana_value_of_a_countered_x_spell_counts_its_x() -> None:
+    """Draining Whelk counters Heat Ray cast with X=3 and gets counters equal to its mana value: the spell
+    is in the graveyard by then, so its value is the one it last had on the stack, X included (CR 608.2h,
+    202.3e): four, not the card's printed one."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 2, "C": 4},
+                         "hand": [{"alias": "whelk", "card": "Draining Whelk"}]},
+                        {"alias": "b", "mana_pool": {"R": 1, "C": 3},
+                         "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}],
+                         "hand": [{"alias": "ray", "card": "Heat Ray"}]}])
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    bears = target(g, refs, "bears")
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "ray"}, 3, [bears])
+    step = act(step.game, refs, {"action": "pass", "player": "b"})
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "whelk"})
+    step = act(step.game, refs, {"action": "resolve"}, [target(step.game, refs, "ray")])
+    step = apply(step.game, {"action": "resolve"})
+    assert obj(step.game, refs, "ray").zone == "graveyard"
+    assert obj(step.game, refs, "whelk").counters.get("+1/+1") == 4
