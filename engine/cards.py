@@ -30,6 +30,7 @@ class CardDef:
     colors: tuple[str, ...]
     abilities: tuple[Ability, ...]
     is_token: bool = False
+    no_mana_cost: bool = False  # "manaCost": null written out: an unpayable cost (CR 118.6)
 
     # Derived from ``abilities`` once per card, not each time an object's characteristics are looked at
     # (cached_property writes the instance's __dict__ directly, which a frozen dataclass allows).
@@ -108,6 +109,7 @@ def card_from_json(data: Mapping[str, Any]) -> CardDef:
         return CardDef(
             name=str(data["name"]),
             mana_cost=cost,
+            no_mana_cost="manaCost" in data and data["manaCost"] is None,
             types=tuple(data.get("types") or ()),
             subtypes=tuple(data.get("subtypes") or ()),
             supertypes=tuple(data.get("supertypes") or ()),

@@ -87,7 +87,7 @@ def cast(ctx: Ctx, player: int, oid: int) -> None:
     if chosen is not None:
         ab = chosen
     alternative = choose_alternative_cost(ctx, player, oid, cd)  # 601.2b
-    if alternative is None and not cd.mana_cost:  # 118.6: no mana cost is an unpayable cost; only an
+    if alternative is None and cd.no_mana_cost:  # 118.6: no mana cost is an unpayable cost; only an
         # alternative cost (or "without paying its mana cost", another path) lets it be cast
         raise IllegalAction("118.6", f"{cd.name} has no mana cost: it can't be cast for its mana cost")
     if alternative == "overload" and ab is not None:  # 702.96a: "target" becomes "each"
