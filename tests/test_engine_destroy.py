@@ -22,4 +22,4 @@ def test_scorpion_god_sees_every_creature_mass_calcify_destroys_with_it() -> Non
     step = apply(step.game, {"action": "answer", "value": step.pending.options})
     assert obj(step.game, refs, "god").zone == "graveyard"
     assert obj(step.game, refs, "bears").zone == "graveyard"
-    assert len(step.game.stack) == 3  # the God and the Bears, each with a -1/-1 counter; the God's own dies trigger
+    assert len(step.game.stack) == 3  # for the God and the Bears (-1/-1 counters), and its own dies trigger
