@@ -108,6 +108,7 @@ FOLDERS: tuple[Folder, ...] = (
     Folder("302-creatures/summoning-sickness", ("302.6", "702.10"),
            "a creature's {T} and {Q} abilities and attacks the turn it comes under control; haste"),
     Folder("303-enchantments/auras", ("303.4",), "Auras: what they enchant, when they fall off"),
+    Folder("305-lands", ("305",), "lands: playing a land, the land play (a land creature too)"),
     Folder("400-zones", ("400",), "zones: a new object after a zone change; outside the game"),
     Folder("500-turn-structure", ("500",),
            "turn structure: additional phases and steps (an additional combat and main phase, upkeep)"),
