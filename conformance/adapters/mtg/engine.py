@@ -47,7 +47,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.3.5"
+ADAPTER_VERSION = "0.3.6"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled"). Nor, in 0.1.1's source (mtg/*.py: no
 # stun, shield, lore or chapter counters, no overload, no "loses all abilities", no repeated modes,
@@ -387,10 +387,10 @@ class MtgRun:
         source = step["source"]
         index = self.book.match("targets", step.get("player"), lambda ref: ref == source, refs)
         if index is None:
-            self.book.stop("targets", step.get("player"), source, [[r] for r in refs])
+            self.book.stop("targets", step.get("player"), source, list(refs))
             raise Unanswered("targets")
         answer = self.book.entries[index]["answer"]
-        self.book.record("targets", step.get("player"), source, [[r] for r in refs], answer, index, False)
+        self.book.record("targets", step.get("player"), source, list(refs), answer, index, False)
         wanted = answer[0] if isinstance(answer, list) and len(answer) == 1 else None
         for ref, m in zip(refs, found, strict=True):
             if ref == wanted:
