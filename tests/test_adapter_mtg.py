@@ -97,7 +97,7 @@ def test_an_activation_with_one_move_per_target_takes_the_cases_target() -> None
     assert result["status"] == "observed", result
     asked = result["observation"]["decisions"][0]
     assert asked["kind"] == "targets" and asked["answer"] == ["assassin"]
-    assert ["assassin"] in asked["options"] and len(asked["options"]) == 3
+    assert "assassin" in asked["options"] and len(asked["options"]) == 3
 
 
 def test_tokens_are_reported_with_the_name_python_mtg_gives_them() -> None:
@@ -136,7 +136,7 @@ def has_event(obs: dict[str, Any], **pattern: Any) -> bool:
 
 
 def test_adapter_version() -> None:
-    assert mtg_engine.ADAPTER_VERSION == "0.3.4"
+    assert mtg_engine.ADAPTER_VERSION == "0.3.6"
 
 
 def test_mechanics_python_mtg_lacks_are_declared_unsupported() -> None:
