@@ -10,9 +10,19 @@ from __future__ import annotations
 import json
 import resource
 import sys
+from pathlib import Path
 
 
 def maxrss_mb() -> float:
+    """This process's peak resident memory. Linux's VmHWM, which starts afresh at exec; ru_maxrss does
+    not (it keeps the peak of the forked parent, so a benchmark started from a big process reported
+    the parent's size as its own "imports alone" figure). ru_maxrss where /proc is missing."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024  # kB
+    except (OSError, ValueError, IndexError):
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 

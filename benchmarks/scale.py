@@ -30,6 +30,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.memory import maxrss_mb
+
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (1_000, 10_000)
 TARGET_RATIO = 1.2  # time per case at 10,000 / at 1,000
@@ -135,8 +137,6 @@ def generate(source: Path, dest: Path, count: int) -> list[Path]:
     return written
 
 
-def maxrss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
 def rss_mb() -> float:
