@@ -167,14 +167,7 @@ def test_a_not_blocking_filter_excludes_blockers() -> None:
     blocking leaves it out (characteristics.py ``!= flt["blocking"]`` -> ``<``)."""
     from engine import characteristics as ch
 
-    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Grizzly Bears"}]},
-                        {"alias": "b", "battlefield": [{"alias": "blk", "card": "Grizzly Bears"}]}])
-    step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
-    step = apply(step.game, {"action": "declare_attackers", "player": 0,
-                             "attackers": [(refs.by_alias["att"], ("player", 1))]})
-    step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
-    step = apply(step.game, {"action": "declare_blockers", "player": 1,
-                             "blockers": [(refs.by_alias["blk"], refs.by_alias["att"])]})
+    g, refs, step = _attacked_and_blocked("Grizzly Bears", "Grizzly Bears")
     game = step.game
     assert [ch.matches(game, {"blocking": False}, obj(game, refs, a), None, 0) for a in ("att", "blk")] == \
         [True, False]
@@ -336,8 +329,9 @@ def test_crimes_committed_count_from_zero_again_in_the_next_turn() -> None:
     assert [p.crimes for p in step.game.players] == [0, 0]
 
 
-def _trample_blocked_by(blocker: str) -> Any:
-    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": "Colossal Dreadmaw"}]},
+def _attacked_and_blocked(attacker: str, blocker: str) -> tuple[Any, Any, Any]:
+    """Alice's ``att`` attacks Bob and Bob's ``blk`` blocks it (CR 508.1, 509.1)."""
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "att", "card": attacker}]},
                         {"alias": "b", "battlefield": [{"alias": "blk", "card": blocker}]}])
     step = act(g, refs, {"action": "advance", "step": "declare_attackers"})
     step = apply(step.game, {"action": "declare_attackers", "player": 0,
@@ -345,6 +339,11 @@ def _trample_blocked_by(blocker: str) -> Any:
     step = act(step.game, refs, {"action": "advance", "step": "declare_blockers"})
     step = apply(step.game, {"action": "declare_blockers", "player": 1,
                              "blockers": [(refs.by_alias["blk"], refs.by_alias["att"])]})
+    return g, refs, step
+
+
+def _trample_blocked_by(blocker: str) -> Any:
+    g, refs, step = _attacked_and_blocked("Colossal Dreadmaw", blocker)
     step = act(step.game, refs, {"action": "advance", "step": "combat_damage"})
     assert step.pending is not None and step.pending.kind == "combat_damage"
     return step.pending, target(g, refs, "blk")
