@@ -31,7 +31,7 @@ from .counter_rules import become_untapped, shield_prevents_damage, shield_repla
 from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .linked import record_exiled_with
-from .protection import protected_from
+from .protection import cannot_enchant
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
 from .registry import Params, effect, perform
 from .state import COLORS, Mod, Obj, Target, TurnEffect, replace
@@ -483,18 +483,6 @@ def _untap(ctx: Ctx, res: Res, p: Params) -> None:
         become_untapped(ctx, oid)
 
 
-def _cannot_enchant(game: Any, aura: Obj, host: Obj) -> bool:
-    """CR 701.3b, 303.4: an Aura isn't attached to an object its enchant ability doesn't allow or that
-    has protection from it (702.16c: can't be enchanted by Auras of that quality); not an Aura: False."""
-    enchant = next((a for a in ch.card(game, aura).abilities
-                    if a["kind"] == "keyword" and a["keyword"] == "Enchant"), None)
-    if enchant is None:
-        return False
-    if not ch.matches(game, {**enchant.get("enchant", {}), "zone": None}, host, aura, aura.controller):
-        return True
-    return protected_from(game, host, aura)
-
-
 @effect("attach")
 def _attach(ctx: Ctx, res: Res, p: Params) -> None:
     """CR 701.3a-c: put an Equipment (or Aura) onto the permanent; not onto one it couldn't equip (a
@@ -508,7 +496,7 @@ def _attach(ctx: Ctx, res: Res, p: Params) -> None:
         o, host = ctx.game.obj(oid), ctx.game.obj(hosts[0])
         if o.attached_to == host.id or host.id == o.id or not ch.is_type(ctx.game, host, "Creature"):
             continue
-        if _cannot_enchant(ctx.game, o, host):  # 701.3b: it doesn't move
+        if cannot_enchant(ctx.game, o, host):  # 701.3b: it doesn't move
             continue
         ctx.game = replace(ctx.game, timestamp=ctx.game.timestamp + 1)
         ctx.game = ctx.game.with_obj(replace(o, attached_to=host.id, attached_epoch=host.epoch))

@@ -115,3 +115,16 @@ def _prevent_damage(ctx: Ctx, res: Res, p: Params) -> None:
     spec = {"event": "damage", **{k: p[k] for k in ("combat_only", "to") if k in p}}
     eff = TurnEffect(res.controller, res.source_lki, spec, g.timestamp)
     ctx.game = replace(g, turn_effects=(*g.turn_effects, eff), timestamp=g.timestamp + 1)
+
+
+def cannot_enchant(game: Game, aura: Obj, host: Obj) -> bool:
+    """An Aura can't enchant ``host``: its enchant ability doesn't allow it (CR 303.4, 303.4c) or the host
+    has protection from it (702.16c). Not an Aura: False. Attaching one (701.3b) and the state-based
+    action (704.5m) both ask this."""
+    enchant = next((a for a in ch.card(game, aura).abilities
+                    if a["kind"] == "keyword" and a["keyword"] == "Enchant"), None)
+    if enchant is None:
+        return False
+    if not ch.matches(game, {**enchant.get("enchant", {}), "zone": None}, host, aura, aura.controller):
+        return True
+    return protected_from(game, host, aura)

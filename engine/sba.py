@@ -9,7 +9,7 @@ from .context import Ctx, Decision
 from .counters import remove_counters
 from .effects import destroy, sacrifice
 from .errors import IllegalAction
-from .protection import protected_from
+from .protection import cannot_enchant
 from .sagas import sagas_to_sacrifice
 from .state import Game, Obj, replace
 from .zones import move
@@ -28,13 +28,7 @@ def _aura_illegally_attached(game: Game, aura: Obj) -> bool:
     host = game.objects.get(aura.attached_to) if aura.attached_to is not None else None
     if host is None or host.zone != "battlefield" or not same_host(aura, host):
         return True
-    enchant = next((a for a in ch.card(game, aura).abilities
-                    if a["kind"] == "keyword" and a["keyword"] == "Enchant"), None)
-    if enchant is None:  # not an Aura (Equipment: 704.5n, unattached in check())
-        return False
-    if not ch.matches(game, {**enchant.get("enchant", {}), "zone": None}, host, aura, aura.controller):
-        return True
-    return protected_from(game, host, aura)
+    return cannot_enchant(game, aura, host)  # not an Aura (Equipment, 704.5n): False
 
 
 def leave_game(ctx: Ctx, player: int) -> None:
