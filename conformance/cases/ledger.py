@@ -41,7 +41,9 @@ STATUSES = ("encoded", "blocked", "out-of-scope", "untriaged")
 #: The mechanics a ruling can be blocked by: the rows of issue 17 (what the card format, case format
 #: or reference engine can't express yet), each with the CR rules to follow; mechanics that recurred in
 #: the triage of the counters rulings (keyword actions, energy payments, cost reductions,
-#: characteristic-defining abilities); ``other-mechanic`` for one the list lacks (the note names it);
+#: characteristic-defining abilities) and that the notes of ``other-mechanic`` kept naming (library
+#: actions, delayed and reflexive triggers, double-faced cards ...); ``other-mechanic`` for one the list
+#: lacks (the note names it);
 #: and ``unsupported-keyword`` for a CR 702 keyword ability the card format doesn't name (the entry's
 #: ``keywords`` say which).
 #: spec/ledger.schema.json holds the same list as an enum (a test checks they agree).
@@ -79,6 +81,34 @@ MECHANICS: dict[str, str] = {
     "energy-payments": "107.14: paying {E} (removing energy counters from a player) as a cost",
     "cost-reductions": "601.2f: cost reductions and increases ('costs {1} less', affinity)",
     "characteristic-defining": "604.3: characteristic-defining abilities (a * power or toughness)",
+    "library-actions": "701.17, 701.20, 701.22-701.25: searching, milling, scrying, surveiling, "
+                       "revealing or looking at library cards",
+    "untargeted-choices": "608.2d: a player choosing objects or cards on resolution without "
+                          "targeting (from a hand, a graveyard, the battlefield)",
+    "combat-requirements": "508.1c-d, 509.1b-c: attack and block requirements and restrictions, "
+                           "'can't be blocked' evasion",
+    "delayed-triggers": "603.7: delayed triggered abilities ('at the beginning of the next end "
+                        "step')",
+    "reflexive-triggers": "603.12: reflexive triggered abilities ('when you do')",
+    "modal-triggers": "700.2b: modal triggered abilities",
+    "double-faced-cards": "712, 701.27: double-faced cards and transforming",
+    "devotion": "700.5: devotion to a colour",
+    "cast-from-other-zones": "601.3, 118.9: playing or casting cards from exile, a graveyard or "
+                             "a library, or without paying their mana cost",
+    "control-changing": "613.1b, 108.4: gaining or exchanging control of permanents",
+    "designations": "114, 725, 726, 731, 702.131: emblems, the monarch, the initiative, day and night, "
+                    "the city's blessing",
+    "spell-copies": "707.10: copying spells and abilities on the stack",
+    "split-and-adventure-cards": "709, 715: split cards, fuse, aftermath and Adventures",
+    "face-down": "708: face-down spells and permanents (morph, manifest, disguise)",
+    "game-history": "what happened earlier in the turn or game ('if you gained life this turn', "
+                    "creatures that died this turn, spells cast)",
+    "mana-spent": "601.2h: the colours or amount of mana spent to cast a spell (converge, "
+                  "sunburst, snow mana spent)",
+    "chance": "705, 706: coin flips and die rolls",
+    "extra-turns": "500.7: extra turns",
+    "trigger-modifiers": "603.2d: abilities that make triggers happen again or not at "
+                         "all (Panharmonicon, Torpor Orb)",
     "other-mechanic": "a mechanic this list lacks (the note names it)",
     "unsupported-keyword": "702: a keyword ability the card format does not name (see the entry's keywords)",
 }
