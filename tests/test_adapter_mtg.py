@@ -136,7 +136,7 @@ def has_event(obs: dict[str, Any], **pattern: Any) -> bool:
 
 
 def test_adapter_version() -> None:
-    assert mtg_engine.ADAPTER_VERSION == "0.3.6"
+    assert mtg_engine.ADAPTER_VERSION == "0.3.7"
 
 
 def test_mechanics_python_mtg_lacks_are_declared_unsupported() -> None:
@@ -156,6 +156,14 @@ def test_equip_is_python_mtgs_equip_move() -> None:
     assert has_event(obs, type="ability_activated", player="alice", source="bs", ability=0)
     assert has_event(obs, type="attached", object="bs", attached_to="factory")
     assert has_event(obs, type="resolved", source="bs", kind="ability")
+
+
+def test_an_ability_is_found_by_its_oracle_line_keyword_lines_counted() -> None:
+    # python-mtg names Creeperhulk's activated ability creeperhulk_0_a1: line 1 of its Oracle text,
+    # after the "Trample" line; the case's ability 0 is that ability, and the activation is accepted
+    obs = suite_run("creeperhulk-makes-giant-grown-bears-with-a-counter-nine-nine")
+    assert obs["steps"][2] == {"outcome": "ok"}
+    assert has_event(obs, type="ability_activated", player="alice", source="hulk", ability=0)
 
 
 def test_crimes_are_read_from_crime_noted() -> None:

@@ -47,7 +47,7 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - the extra is not installed
     ENGINE_VERSION = "not installed"
 ADAPTER_NAME = "mtgc-python-mtg"
-ADAPTER_VERSION = "0.3.6"
+ADAPTER_VERSION = "0.3.7"
 # python-mtg models no opponent decisions and no priority passing (its README: "Reactive windows on
 # the OPPONENT's turn need priority passing, not yet modeled"). Nor, in 0.1.1's source (mtg/*.py: no
 # stun, shield, lore or chapter counters, no overload, no "loses all abilities", no repeated modes,
@@ -91,6 +91,11 @@ def _counter_kind(kind: str) -> str:
 
 def _case_counter(kind: str) -> str:
     return {"p1p1": "+1/+1", "m1m1": "-1/-1"}.get(kind, counter_to_case(kind))
+
+
+#: an Oracle line that is an activated ability (CR 602.1a): a cost, then a colon, and no quotation
+#: before it (a granted ability's colon is inside quotation marks); a modal ability's bullets are not
+_ACTIVATED_LINE = re.compile(r'^(?!\u2022)[^":\u2014]+:')
 
 
 def _is_equip(ability: JSONObject) -> bool:
@@ -282,8 +287,7 @@ class MtgRun:
         elif act == "activate":
             iid = self.object_id(step["source"])
             # an activation move is ('activate', player, (ability id '<instance>_a<n>', instance, ...),
-            # choices); n numbers all the card's abilities but keywords (statics, triggers too); equip
-            # is '<instance>_equip'
+            # choices); n is the ability's line in the card's Oracle text; equip is '<instance>_equip'
             number = self._ability_number(step, int(step["ability"]))
             ability_id = f"{iid}_equip" if number is None else f"{iid}_a{number}"
             found = [m for m in moves if m.kind == "activate" and len(m.raw) > 2
@@ -306,21 +310,29 @@ class MtgRun:
             raise Rejected(f"the python-mtg adapter does not drive {act!r}")
 
     def _ability_number(self, step: Action, index: int) -> int | None:
-        """The spec's `ability` counts activated abilities only; python-mtg numbers every ability of the
-        card except keywords, in Oracle order (Ozolith's activated ability is its a1, after a static).
-        Equip (the catalogue's activated ability whose effect is `attach`) is not numbered: None."""
+        """python-mtg names a card's abilities by the line of its Oracle text they are printed on
+        (``a<line>``, from 0, keyword lines counted: Creeperhulk's activated ability, after its
+        "Trample" line, is a1), while the spec's `ability` counts the activated abilities the catalogue
+        card models. The catalogue's Oracle text is python-mtg's (both are MTGJSON's), so the ability's
+        own text finds its line; an ability whose text is not a line is counted among the Oracle
+        lines that read as activated abilities (a cost, then a colon). Equip (the catalogue's
+        activated ability whose effect is `attach`) is python-mtg's keyword: None."""
         name = next((o.card for o in setup_objects(self.case) if o.alias == step["source"]), None)
         card = self.cards.get(name) if name else None
-        abilities = card.get("abilities") if card else None
-        if not abilities:
+        activated = [a for a in (card.get("abilities") or []) if a.get("kind") == "activated"] if card else []
+        if index >= len(activated) or card is None:
             return index
-        activated = [a for a in abilities if a.get("kind") == "activated"]
-        if index < len(activated) and _is_equip(activated[index]):
+        if _is_equip(activated[index]):
             return None
-        numbered = [a for a in abilities if a.get("kind") != "keyword" and not _is_equip(a)]
-        positions = [i for i, a in enumerate(numbered) if a.get("kind") == "activated"]
-        index -= sum(1 for a in activated[:index] if _is_equip(a))
-        return positions[index] if index < len(positions) else index
+        lines = str(card.get("text") or "").split("\n")
+        text = str(activated[index].get("text") or "")
+        # the catalogue may join a modal ability's lines or add a note after the Oracle words
+        starts = [i for i, line in enumerate(lines) if line and text.startswith(line)]
+        if starts:
+            return starts[0]
+        costed = [i for i, line in enumerate(lines) if _ACTIVATED_LINE.match(line)]
+        unmodelled = sum(1 for a in activated[:index] if _is_equip(a))
+        return costed[index - unmodelled] if index - unmodelled < len(costed) else index
 
     def _choose_mode(self, found: list[Any], step: Action) -> Any:
         """python-mtg offers one cast move per mode of a modal spell ({'mode': 'mode<n>'}, n from 1 in
