@@ -109,6 +109,23 @@ MECHANICS: dict[str, str] = {
     "extra-turns": "500.7: extra turns",
     "trigger-modifiers": "603.2d: abilities that make triggers happen again or not at "
                          "all (Panharmonicon, Torpor Orb)",
+    "variable-amounts": "608.2h, 107.3: amounts counted as the effect applies: +X/+X for a count, a "
+                        "power or toughness, 'for each', X/X tokens, 'enters with X counters'",
+    "effect-conditions": "603.4, 608.2c: conditions inside an effect or a static ('if you control "
+                         "...', 'as long as ...') beyond the counters ones",
+    "activation-costs": "602.1a, 118.1: costs other than mana, tapping, sacrificing one and "
+                        "removing counters: discarding, exiling from a graveyard or hand, "
+                        "returning to hand, sacrificing several",
+    "damage-replacements": "614.1a, 614.2, 120.3: damage increased, doubled, redirected or turned into "
+                           "counters, excess damage",
+    "zone-change-replacements": "614.1a: 'if it would die, exile it instead' and other "
+                                "replacements of a move to a zone",
+    "granted-triggers": "613.1f: triggered abilities granted by an Aura, an Equipment, a counter or "
+                        "an effect",
+    "durations": "611.2a-b: durations other than until end of turn ('until your next turn', 'for as "
+                 "long as', indefinitely)",
+    "aura-attachment": "303.4f, 303.4b: Auras put onto the battlefield without being cast, Auras "
+                       "that enchant players",
     "other-mechanic": "a mechanic this list lacks (the note names it)",
     "unsupported-keyword": "702: a keyword ability the card format does not name (see the entry's keywords)",
 }
