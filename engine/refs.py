@@ -128,6 +128,16 @@ def found_this_way(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     return out
 
 
+def moved_this_way(ctx: Ctx, res: Res, ref: Any) -> list[int]:
+    """A target an earlier instruction of this same resolution moved, to any zone, as the object it became
+    there ("the card returned this way", CR 608.2c); an illegal target was never moved (608.2b)."""
+    if not (isinstance(ref, dict) and "target" in ref):
+        return []
+    ids = {int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "object"}
+    return [int(e["object"]) for e in ctx.events[res.events_from:]
+            if e["type"] == "zone_change" and e["object"] in ids and e["object"] in ctx.game.objects]
+
+
 def exiled_with_this(game: Game, res: Res) -> list[int]:
     """"The exiled card" in a linked ability (CR 607.2a): only the cards the linked exile ability of this
     same object exiled, still in exile as those objects (a token ceased to exist, 704.5d)."""
@@ -259,7 +269,11 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         if found:
             return ch.power(ctx.game, ctx.game.obj(found[0]))
         lki = it_last_known(ctx, res, value["power_of"])  # last known information (CR 608.2h)
-        return ch.power(ctx.game, lki) if lki is not None else 0
+        if lki is not None:
+            return ch.power(ctx.game, lki)
+        moved = moved_this_way(ctx, res, value["power_of"])  # Morgue Burst: "the power of the card
+        # returned this way", a card an earlier instruction moved from a graveyard to a hand (CR 608.2c)
+        return ch.power(ctx.game, ctx.game.obj(moved[0])) if moved else 0
     if isinstance(value, dict) and "count" in value:  # "for each Elf you control", "for each creature ..."
         src = res.source_lki
         return sum(1 for i in ctx.game.battlefield

@@ -46,3 +46,31 @@ def _iron_apprentice_murdered(counters: dict[str, int]) -> dict[str, int]:
 
 def test_dies_trigger_if_it_had_counters_puts_those_it_had_on_the_battlefield() -> None:
     assert _iron_apprentice_murdered({"+1/+1": 3}) == {"+1/+1": 3}
+
+
+def _morgue_burst(cremated: bool) -> int:
+    # Morgue Burst: "deals damage ... equal to the power of the card returned this way" (CR 608.2c): the
+    # card now in the hand; none returned (its target exiled in response, 608.2b) is 0
+    g, refs = new_game([{"alias": "a", "mana_pool": {"B": 1, "R": 1, "C": 4},
+                         "hand": [{"alias": "burst", "card": "Morgue Burst"}],
+                         "graveyard": [{"alias": "giant", "card": "Hill Giant"}]},
+                        {"alias": "b", "mana_pool": {"B": 1},
+                         "hand": [{"alias": "cremate", "card": "Cremate"}],
+                         "library": [{"alias": "card", "card": "Grizzly Bears"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "burst"},
+               [target(g, refs, "giant"), target(g, refs, "b")])
+    if cremated:
+        step = act(step.game, refs, {"action": "pass", "player": "a"})
+        step = act(step.game, refs, {"action": "cast", "player": "b", "card": "cremate"},
+                   [target(g, refs, "giant")])
+        step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "resolve"})
+    return int(step.game.players[1].life)
+
+
+def test_power_of_the_card_returned_this_way_is_its_power_in_the_hand() -> None:
+    assert _morgue_burst(False) == 17
+
+
+def test_power_of_a_card_never_returned_is_zero() -> None:
+    assert _morgue_burst(True) == 20
