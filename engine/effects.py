@@ -311,10 +311,11 @@ def _create_token_copy(ctx: Ctx, res: Res, p: Params) -> None:
 
 def _copied(ctx: Ctx, res: Res, ref: Any) -> list[Obj]:
     """The objects a token copies; a target an earlier instruction of the same effect moved (Supplant Form:
-    "Return target creature to its owner's hand. You create a token that's a copy of that creature") as
-    it last existed on the battlefield (CR 608.2h, 707.2)."""
+    "Return target creature to its owner's hand. You create a token that's a copy of that creature"), or
+    a trigger's "that creature" gone before it resolves (Riku of Two Reflections), as it last existed on
+    the battlefield (CR 608.2h, 707.2)."""
     here = [ctx.game.obj(oid) for oid in objects(ctx, res, ref)]
-    if here or not (isinstance(ref, dict) and "target" in ref):
+    if here or not (ref == "it" or (isinstance(ref, dict) and "target" in ref)):
         return here
     lki = it_last_known(ctx, res, ref)
     return [lki] if lki is not None else []

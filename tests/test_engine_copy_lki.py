@@ -18,3 +18,23 @@ def test_supplant_form_copies_the_creature_it_returned_to_hand() -> None:
     tokens = [o for o in g.objects.values() if o.token and o.zone == "battlefield"]
     assert len(tokens) == 1 and tokens[0].card == "Grizzly Bears" and not tokens[0].counters
     assert tokens[0].controller == refs.player("a")
+
+
+def test_riku_token_copies_the_creature_gone_before_the_trigger_resolves() -> None:
+    """Riku's "create a token that's a copy of that creature" with the creature back in its owner's hand:
+    the token copies it as it last existed on the battlefield (Riku of Two Reflections ruling, 2011-09-22)."""
+    g, refs = new_game([
+        {"alias": "a", "mana_pool": {"G": 2, "U": 1, "C": 1},
+         "hand": [{"alias": "bears", "card": "Grizzly Bears"}],
+         "battlefield": [{"alias": "riku", "card": "Riku of Two Reflections"}]},
+        {"alias": "b", "mana_pool": {"U": 1}, "hand": [{"alias": "un", "card": "Unsummon"}]},
+    ])
+    g = act(g, refs, {"action": "cast", "player": "a", "card": "bears"}, {"G": 1, "C": 1}).game
+    g = act(g, refs, {"action": "resolve"}).game
+    g = act(g, refs, {"action": "pass", "player": "a"}).game
+    g = act(g, refs, {"action": "cast", "player": "b", "card": "un"}, [target(g, refs, "bears")]).game
+    g = act(g, refs, {"action": "resolve"}).game
+    assert obj(g, refs, "bears").zone == "hand"
+    g = act(g, refs, {"action": "resolve"}, True).game
+    tokens = [o for o in g.objects.values() if o.token and o.zone == "battlefield"]
+    assert len(tokens) == 1 and tokens[0].card == "Grizzly Bears"
