@@ -313,6 +313,10 @@ def check_costs_payable(game: Game, player: int, o: Obj, ability: Ability) -> No
     if "crew" in cost and sum(max(0, ch.power(game, game.obj(int(c[1]))))
                               for c in _crew_options(game, player, o)) < cost["crew"]:
         raise IllegalAction("118.3", f"your other untapped creatures have less than {cost['crew']} power")
+    if "pay_life" in cost and game.players[player].life < cost["pay_life"]:
+        # CR 119.4: a player can pay life only if their life total is greater than or equal to the payment
+        raise IllegalAction("119.4", f"paying {cost['pay_life']} life with a life total of "
+                                     f"{game.players[player].life}")
     pc = cost.get("put_counters")
     if pc and not ch.can_get_counter(game, ("object", o.id), pc["counter"]):
         # CR 614.17b: a cost that includes an event that can't happen can't be paid (Devoted Druid's ruling)

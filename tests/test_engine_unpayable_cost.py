@@ -46,3 +46,17 @@ def test_an_aura_is_not_attached_to_a_creature_with_protection_from_it() -> None
     step = apply(step.game, {"action": "resolve"})
     assert obj(step.game, refs, "gift").attached_to == obj(step.game, refs, "bear").id
     assert obj(step.game, refs, "l1").zone == "hand"
+
+
+@pytest.mark.parametrize(("life", "legal"), [(1, False), (2, True)])
+def test_a_pay_life_cost_needs_a_life_total_at_least_the_payment(life: int, legal: bool) -> None:
+    """CR 119.4: Bloodtracker's "{B}, Pay 2 life" can be paid at 2 life (down to 0), not at 1."""
+    g, refs = new_game([{"alias": "a", "life": life, "mana_pool": {"B": 1},
+                         "battlefield": [{"alias": "t", "card": "Bloodtracker"}]}, {"alias": "b"}])
+    action = {"action": "activate", "player": "a", "source": "t", "ability": 0}
+    if legal:
+        assert act(g, refs, action).game.players[0].life == 0
+        return
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, action)
+    assert err.value.rule == "119.4"
