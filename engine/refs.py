@@ -294,8 +294,12 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         # "that creature's mana value" once it's in a hand): as it last existed (CR 608.2h)
         return ch.mana_value(ctx.game, lki) if lki is not None else 0
     if isinstance(value, dict) and "counters_on" in value:
-        found = objects(ctx, res, value["counters_on"])
-        obj = ctx.game.obj(found[0]) if found else it_last_known(ctx, res, value["counters_on"])
+        ref = value["counters_on"]
+        # a dies trigger's "it" (Reyhan: "that many +1/+1 counters") counts the counters the creature had
+        # as it last existed on the battlefield, not those of the new object in the graveyard (CR 603.10a,
+        # 608.2h, 400.7)
+        found = [] if ref == "it" and "it_lki_epoch" in res.info else objects(ctx, res, ref)
+        obj = ctx.game.obj(found[0]) if found else it_last_known(ctx, res, ref)
         # as it last existed once gone: Hangarback Walker's dies ability counts its counters (CR 608.2h)
         return obj.counters.get(value.get("counter", "+1/+1"), 0) if obj is not None else 0
     return 0

@@ -74,3 +74,27 @@ def test_power_of_the_card_returned_this_way_is_its_power_in_the_hand() -> None:
 
 def test_power_of_a_card_never_returned_is_zero() -> None:
     assert _morgue_burst(True) == 20
+
+
+def _reyhan_sees_the_bears_die(counters: dict[str, int]) -> dict[str, int]:
+    # Reyhan: "whenever a creature you control dies, if it had +1/+1 counters on it, you may put that many
+    # +1/+1 counters on target creature": "that many" is read from the Bears as they last existed (603.10a)
+    g, refs = new_game([{"alias": "a", "battlefield": [
+                            {"alias": "reyhan", "card": "Reyhan, Last of the Abzan",
+                             "counters": {"+1/+1": 3}},
+                            {"alias": "bears", "card": "Grizzly Bears", "counters": counters}]},
+                        {"alias": "b", "mana_pool": {"B": 3},
+                         "hand": [{"alias": "murder", "card": "Murder"}]}])
+    step = act(g, refs, {"action": "pass", "player": "a"})
+    step = act(step.game, refs, {"action": "cast", "player": "b", "card": "murder"},
+               [target(g, refs, "bears")])
+    step = act(step.game, refs, {"action": "resolve"})  # Murder: Reyhan's trigger targets Reyhan
+    if step.pending is not None:
+        step = act(step.game, refs, {"action": "answer", "value": [target(g, refs, "reyhan")]})
+    if step.game.stack:
+        step = act(step.game, refs, {"action": "resolve"}, True)  # "you may": yes
+    return dict(obj(step.game, refs, "reyhan").counters)
+
+
+def test_dies_trigger_that_many_counters_counts_them_as_it_last_existed() -> None:
+    assert _reyhan_sees_the_bears_die({"+1/+1": 2}) == {"+1/+1": 5}
