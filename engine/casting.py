@@ -378,7 +378,10 @@ def activate(ctx: Ctx, player: int, oid: int, index: int) -> None:
         x = src.counters.get(rc["counter"], 0)  # what paying the cost, next, removes
     if x < int(ability.get("x_min", 0)):  # "X can't be 0" (Marath)
         raise IllegalAction("107.3a", f"X can't be less than {ability['x_min']} for this ability")
-    slots = tg.choose(ctx, player, src, ability.get("targets", ()),
+    # 'with mana value X' in its targets means the X announced for this ability (107.3a, 601.2b-c
+    # via 602.2b; Deepfire Elemental), not the X its source was cast with
+    tsrc = replace(src, x=x) if has_x(cost) else src
+    slots = tg.choose(ctx, player, tsrc, ability.get("targets", ()),
                       at_most=tg.division_total(ability["effects"], x))
     division = tg.announce_division(ctx, player, src, ability["effects"], slots, x)
     item = StackItem(id=ctx.game.next_id, kind="ability", source=oid, controller=player, ability=ability,

@@ -11,7 +11,7 @@ from . import characteristics as ch
 from . import phasing, sba, triggers
 from . import targets as tg
 from .attack_costs import choose_enlist, pay_attack_costs
-from .casting import spell_ability
+from .casting import has_x, spell_ability
 from .context import Ctx, Decision
 from .counter_rules import become_untapped
 from .counters import enter_battlefield
@@ -81,6 +81,8 @@ def resolve_top(ctx: Ctx) -> None:
     game = ctx.game
     src: Obj = game.objects.get(item.source) or item.source_lki  # type: ignore[assignment]
     lki = item.source_lki or src
+    if item.kind == "ability" and item.ability is not None and has_x(item.ability.get("cost", {})):
+        lki = replace(lki, x=item.x)  # its targets' 'mana value X' is this ability's X (107.3a, 608.2b)
     specs = _target_specs(game, item)
     legal = tuple(tuple(tg.is_legal(game, specs[i]["filter"], t, lki, item.controller) for t in slot)
                   for i, slot in enumerate(item.targets))
