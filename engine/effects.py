@@ -401,6 +401,8 @@ def _pump(ctx: Ctx, res: Res, p: Params) -> None:
     power = p.get("power", 0)  # +X/+0 where X is a creature's power (enlist, CR 702.154a)
     power = power if isinstance(power, int) else amount(ctx, res, power)
     for oid in objects(ctx, res, p["what"]):
+        if p.get("double_power"):  # "double its power": +X/+0, X its power now, negative too (CR 701.10b-c)
+            power = ch.power(ctx.game, ctx.game.obj(oid))
         _add_mod(ctx, oid, Mod(power=power, toughness=p.get("toughness", 0)))
 
 
