@@ -50,6 +50,7 @@ from conformance.documents import (
     SetupPlayer,
 )
 from conformance.fuzz.cardgen import card
+from conformance.fuzz.choices import BOOLEANS, integers, sampled
 from conformance.fuzz.strategies import Draw, make_case
 
 CARDS_DIR = Path(__file__).resolve().parents[2] / "suites" / "cards"
@@ -102,16 +103,16 @@ def copy_with_counters_cases(draw: Draw) -> Case:
     creatures: dict[str, tuple[str, Card, int, int, dict[str, int], dict[str, int]]] = {}
     for p in players:
         bf: list[Permanent] = []
-        for k in range(draw(st.integers(0 if p["alias"] == "bob" else 1, 2))):
-            power, toughness = draw(st.integers(0, 3)), draw(st.integers(1, 4))
-            kind = draw(st.sampled_from(["+1/+1", "-1/-1"]))
+        for k in range(draw(integers(0 if p["alias"] == "bob" else 1, 2))):
+            power, toughness = draw(integers(0, 3)), draw(integers(1, 4))
+            kind = draw(sampled(["+1/+1", "-1/-1"]))
             # its own counters (setup): +1/+1 or -1/-1 short of killing it, maybe a keyword counter
-            n = draw(st.integers(0, 3 if kind == "+1/+1" else toughness - 1))
+            n = draw(integers(0, 3 if kind == "+1/+1" else toughness - 1))
             have = {kind: n} if n else {}
-            if draw(st.booleans()):
-                have[draw(st.sampled_from(sorted(KEYWORD_COUNTERS)))] = 1
-            ekind = draw(st.sampled_from(["+1/+1", "-1/-1"]))
-            en = draw(st.integers(0, 2 if ekind == "+1/+1" else min(2, toughness)))  # a copy may die
+            if draw(BOOLEANS):
+                have[draw(sampled(sorted(KEYWORD_COUNTERS)))] = 1
+            ekind = draw(sampled(["+1/+1", "-1/-1"]))
+            en = draw(integers(0, 2 if ekind == "+1/+1" else min(2, toughness)))  # a copy may die
             c = counter_creature(power, toughness, ekind, en)
             cards[c["name"]] = c
             alias = f"{p['alias'][0]}c{k}"
@@ -121,11 +122,11 @@ def copy_with_counters_cases(draw: Draw) -> Case:
             bf.append(entry)
             creatures[alias] = (p["alias"], c, power, toughness, have, {ekind: en} if en else {})
         p["battlefield"] = bf
-    original = draw(st.sampled_from(sorted(creatures)))
+    original = draw(sampled(sorted(creatures)))
     owner, copied, power, toughness, have, entering = creatures[original]
-    copier = draw(st.sampled_from(sorted(COPIERS)))
+    copier = draw(sampled(sorted(COPIERS)))
     # Spark Double and Cackling Counterpart copy only a creature you control: cast by its controller
-    caster = draw(st.sampled_from(["alice", "bob"])) if copier == "clone" else owner
+    caster = draw(sampled(["alice", "bob"])) if copier == "clone" else owner
     source = catalogue(COPIERS[copier])
     cards[source["name"]] = source
     who = next(p for p in players if p["alias"] == caster)
@@ -203,10 +204,10 @@ def ability_target_cases(draw: Draw) -> Case:
     """See the module docstring."""
     cards: dict[str, Card] = {}
     players: list[SetupPlayer] = [{"alias": "alice"}, {"alias": "bob"}]
-    controller = draw(st.sampled_from(["alice", "bob"]))  # the ability's
-    kind = draw(st.sampled_from(["trigger", "tap", "sacrifice"]))
-    counter = draw(st.sampled_from(sorted(COUNTERS)))
-    caster = draw(st.sampled_from(["alice", "bob"]))  # the counterspell's
+    controller = draw(sampled(["alice", "bob"]))  # the ability's
+    kind = draw(sampled(["trigger", "tap", "sacrifice"]))
+    counter = draw(sampled(sorted(COUNTERS)))
+    caster = draw(sampled(["alice", "bob"]))  # the counterspell's
     src = _ability_source(kind)
     mate = card("Fuzz Creature 2-2", ["Creature"], [], cost="{1}", power=2, toughness=2)
     spell = catalogue(COUNTERS[counter])
@@ -216,7 +217,7 @@ def ability_target_cases(draw: Draw) -> Case:
     opp = next(p for p in players if p["alias"] != controller)
     ctl["battlefield"] = [{"alias": "mate", "card": mate["name"]}]
     opp["battlefield"] = [{"alias": "other", "card": mate["name"]}]
-    target = draw(st.sampled_from(["mate", "other"]))  # the activated ability's target
+    target = draw(sampled(["mate", "other"]))  # the activated ability's target
     script: list[Action] = []  # in the ability's controller's turn (a creature is cast at sorcery speed)
     decisions: list[DecisionEntry] = []
     if kind == "trigger":
@@ -229,7 +230,7 @@ def ability_target_cases(draw: Draw) -> Case:
         script.append({"action": "activate", "player": controller, "source": "source", "ability": 0})
         decisions.append({"kind": "targets", "player": controller, "source": "source", "answer": [target]})
         holder = controller  # who activates keeps priority (CR 117.3c)
-    rock = draw(st.booleans())  # a mana ability activated now: never on the stack (CR 605.3b)
+    rock = draw(BOOLEANS)  # a mana ability activated now: never on the stack (CR 605.3b)
     if rock:
         stone = card("Fuzz Stone", ["Artifact"], [], cost="{1}")
         stone["abilities"] = [{"kind": "activated", "cost": {"tap": True},

@@ -39,6 +39,7 @@ from conformance.documents import (
     SetupPlayer,
 )
 from conformance.fuzz.cardgen import card
+from conformance.fuzz.choices import BOOLEANS, integers, sampled, subsets
 from conformance.fuzz.strategies import Draw, make_case
 
 COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
@@ -91,28 +92,28 @@ def protected_targets_cases(draw: Draw) -> Case:
     creatures: dict[str, tuple[str, str, str, int]] = {}  # alias -> (controller, ward, quality, toughness)
     for p in players:
         bf: list[Permanent] = []
-        for k in range(draw(st.integers(0 if p["alias"] == "alice" else 1, 2))):
-            toughness, ward = draw(st.integers(1, 3)), draw(st.sampled_from(WARDS))
-            quality = draw(st.sampled_from(sorted(QUALITIES)))
+        for k in range(draw(integers(0 if p["alias"] == "alice" else 1, 2))):
+            toughness, ward = draw(integers(1, 3)), draw(sampled(WARDS))
+            quality = draw(sampled(sorted(QUALITIES)))
             c = warded_creature(1, toughness, ward, quality)
             cards[c["name"]] = c
             alias = f"{p['alias'][0]}c{k}"
             bf.append({"alias": alias, "card": c["name"]})
             creatures[alias] = (p["alias"], ward, quality, toughness)
         p["battlefield"] = bf
-    caster = draw(st.sampled_from(["alice", "bob"]))
-    colour = draw(st.sampled_from("WUBRGC"))  # the spell's, or the ability's source's; C: colourless
-    kind = draw(st.sampled_from(SOURCE_KINDS))
+    caster = draw(sampled(["alice", "bob"]))
+    colour = draw(sampled("WUBRGC"))  # the spell's, or the ability's source's; C: colourless
+    kind = draw(sampled(SOURCE_KINDS))
     by_spell = kind == "spell"
     qualities = ({colour} - {"C"}) | ({f"{kind}s"} if kind != "spell" else set())  # CR 702.16a
     if kind == "creature":  # a creature too: a legal target of its own ability (CR 115.5 bars only itself)
         creatures["source"] = (caster, "none", "", 3)
     cost = "{1}" if colour == "C" else f"{{{colour}}}"
-    many = draw(st.booleans())  # "any number of target creatures" (CR 601.2c)
+    many = draw(BOOLEANS)  # "any number of target creatures" (CR 601.2c)
     aliases = sorted(creatures)
-    chosen = (draw(st.lists(st.sampled_from(aliases), unique=True)) if many
-              else [draw(st.sampled_from(aliases))])
-    sweep = draw(st.booleans())  # and 1 damage to each creature (CR 702.16e)
+    chosen = (draw(subsets(aliases)) if many
+              else [draw(sampled(aliases))])
+    sweep = draw(BOOLEANS)  # and 1 damage to each creature (CR 702.16e)
     spec: JSONObject = {"filter": {"types": ["Creature"]}}
     if many:
         spec["any_number"] = True
@@ -151,7 +152,7 @@ def protected_targets_cases(draw: Draw) -> Case:
     script: list[Action] = []
     # "Prevent all damage that would be dealt to creatures you control this turn", cast and resolved first
     # (CR 615.1a, 615.4): a player's creatures are dealt none of the damage
-    shelter = draw(st.sampled_from(["", "alice", "bob"])) if sweep else ""
+    shelter = draw(sampled(["", "alice", "bob"])) if sweep else ""
     if shelter:
         passage = card("Fuzz Passage", ["Instant"], [], cost="{W}")
         passage["abilities"] = [{"kind": "spell", "effects": [

@@ -39,6 +39,7 @@ from conformance.documents import (
     Zone,
 )
 from conformance.fuzz.cardgen import card
+from conformance.fuzz.choices import BOOLEANS, integers, sampled, subsets
 
 PLAYERS = ("alice", "bob", "carol")
 OBJECT_KINDS = ("charge", "oil", "lore", "flying")
@@ -87,14 +88,14 @@ def relic() -> Card:
 
 def _object_counters(draw: Draw, toughness: int | None) -> dict[str, int]:
     out: dict[str, int] = {}
-    pt = draw(st.sampled_from(["", "+1/+1", "-1/-1"]))
+    pt = draw(sampled(["", "+1/+1", "-1/-1"]))
     if pt == "-1/-1" and toughness is not None and toughness <= 1:
         pt = ""
     if pt:
         top = 3 if pt == "+1/+1" or toughness is None else min(3, toughness - 1)
-        out[pt] = draw(st.integers(1, top))
-    for kind in draw(st.lists(st.sampled_from(OBJECT_KINDS), unique=True, max_size=2)):
-        out[kind] = draw(st.integers(1, 3))
+        out[pt] = draw(integers(1, top))
+    for kind in draw(subsets(OBJECT_KINDS, max_size=2)):
+        out[kind] = draw(integers(1, 3))
     return out
 
 
@@ -126,7 +127,7 @@ def _on_battlefield_view(counters: dict[str, int], toughness: int | None) -> Obj
 @st.composite
 def proliferate_cases(draw: Draw) -> Case:
     """Permanents and players with several counter kinds; alice proliferates, choosing a subset."""
-    n_players = draw(st.integers(2, 3))
+    n_players = draw(integers(2, 3))
     cards: dict[str, Card] = {}
     players: list[SetupPlayer] = []
     options: list[str] = []
@@ -135,8 +136,8 @@ def proliferate_cases(draw: Draw) -> Case:
     for pi in range(n_players):
         alias = PLAYERS[pi]
         pc = {
-            k: draw(st.integers(1, 3))
-            for k in draw(st.lists(st.sampled_from(PLAYER_KINDS), unique=True, max_size=2))
+            k: draw(integers(1, 3))
+            for k in draw(subsets(PLAYER_KINDS, max_size=2))
         }
         p: SetupPlayer = {"alias": alias}
         if pc:
@@ -144,10 +145,10 @@ def proliferate_cases(draw: Draw) -> Case:
             options.append(alias)
         player_after[alias] = pc
         battlefield: list[Permanent] = []
-        for k in range(draw(st.integers(0, 3))):
+        for k in range(draw(integers(0, 3))):
             a = f"{alias[0]}{k}"
-            if draw(st.booleans()):
-                pw, t = draw(st.integers(0, 4)), draw(st.integers(1, 4))
+            if draw(BOOLEANS):
+                pw, t = draw(integers(0, 4)), draw(integers(1, 4))
                 c = creature(pw, t)
                 tough: int | None = t
             else:
@@ -169,7 +170,7 @@ def proliferate_cases(draw: Draw) -> Case:
     cards[spell["name"]] = spell
     players[0]["hand"] = [{"alias": "prolif", "card": spell["name"]}]
     players[0]["mana_pool"] = {"U": 1}
-    chosen = draw(st.lists(st.sampled_from(options), unique=True)) if options else []
+    chosen = draw(subsets(options)) if options else []
     objects: dict[str, ObjectExpect] = {"prolif": {"zone": "graveyard"}}
     for a, (counters, tough) in after.items():
         new = {k: n + 1 for k, n in counters.items()} if a in chosen else dict(counters)
@@ -203,10 +204,10 @@ def _relation_ok(rel: str, controller: str, affected: str) -> bool:
 def counter_event_cases(draw: Draw) -> Case:
     """Counters put on one creature (by a spell, X or fixed, or as it enters) through several counter
     replacement effects controlled by either player, applied in a drawn order (CR 616.1)."""
-    mode = draw(st.sampled_from(["spell", "enters"]))
-    kind = draw(st.sampled_from(["+1/+1", "-1/-1", "charge"]))
-    t = draw(st.integers(1, 4))
-    power = draw(st.integers(0, 3))
+    mode = draw(sampled(["spell", "enters"]))
+    kind = draw(sampled(["+1/+1", "-1/-1", "charge"]))
+    t = draw(integers(1, 4))
+    power = draw(integers(0, 3))
     body = creature(power, t)
     cards: dict[str, Card] = {}
     alice: SetupPlayer = {"alias": "alice"}
@@ -218,15 +219,15 @@ def counter_event_cases(draw: Draw) -> Case:
         "counters", "counter-replacement", "replacement-effects", "state-based-actions"
     ]
     if mode == "spell":
-        owner = draw(st.sampled_from(["alice", "bob"]))
+        owner = draw(sampled(["alice", "bob"]))
         start = _object_counters(draw, t)
         cards[body["name"]] = body
         entry: Permanent = {"alias": "target", "card": body["name"]}
         if start:
             entry["counters"] = start
         by_alias[owner].setdefault("battlefield", []).append(entry)
-        use_x = draw(st.booleans())
-        amount: int | str = "X" if use_x else draw(st.integers(1, 3))
+        use_x = draw(BOOLEANS)
+        amount: int | str = "X" if use_x else draw(integers(1, 3))
         spell = card(
             f"Fuzz Growth {kind}",
             ["Instant"],
@@ -244,7 +245,7 @@ def counter_event_cases(draw: Draw) -> Case:
         cards[spell["name"]] = spell
         alice["hand"] = [{"alias": "growth", "card": spell["name"]}]
         if use_x:
-            x_value = draw(st.integers(0, 3))
+            x_value = draw(integers(0, 3))
             alice["mana_pool"] = {"G": 1, **({"C": x_value} if x_value else {})}
             decisions.append({"kind": "x", "player": "alice", "answer": x_value})
             features.append("x-costs")
@@ -259,7 +260,7 @@ def counter_event_cases(draw: Draw) -> Case:
         if owner == "bob":
             features.append("crime")
     else:
-        n = draw(st.integers(1, 3))
+        n = draw(integers(1, 3))
         entering = card(
             f"Fuzz Entering {kind}",
             ["Creature"],
@@ -277,25 +278,25 @@ def counter_event_cases(draw: Draw) -> Case:
         features.append("enters-with-counters")
     # each applicable effect: its alias, and what it does to n: (times, plus, half)
     applicable: list[tuple[str, tuple[int, int, bool]]] = []
-    for i in range(draw(st.integers(0, 4))):
-        controller = draw(st.sampled_from(["alice", "bob"]))
-        rel = draw(st.sampled_from(["you", "opponent", "any"]))
-        only = draw(st.sampled_from([None, "+1/+1", kind]))
+    for i in range(draw(integers(0, 4))):
+        controller = draw(sampled(["alice", "bob"]))
+        rel = draw(sampled(["you", "opponent", "any"]))
+        only = draw(sampled([None, "+1/+1", kind]))
         spec: JSONObject = {
             "event": "put_counters",
             "affects": {"types": ["Creature"], "controller": rel},
         }
         if only:
             spec["counter"] = only
-        how = draw(st.sampled_from(["plus", "times", "half"]))
+        how = draw(sampled(["plus", "times", "half"]))
         times, plus, half = 1, 0, False
         if how == "plus":
-            plus = spec["plus"] = draw(st.integers(1, 2))
+            plus = spec["plus"] = draw(integers(1, 2))
         elif how == "times":
-            times = spec["times"] = draw(st.integers(2, 3))
+            times = spec["times"] = draw(integers(2, 3))
         else:
             half = spec["half"] = True
-        by = draw(st.sampled_from([None, "you", "opponent"]))  # "if you / an opponent would put" (122.6a)
+        by = draw(sampled([None, "you", "opponent"]))  # "if you / an opponent would put" (122.6a)
         if by:
             spec["by"] = by
         ench = card(
@@ -404,8 +405,8 @@ def mana_cases(draw: Draw) -> Case:
     """Lands (fixed, any colour, could-produce chains and loops) for both players, maybe produce-mana
     replacement effects and tapped-for-mana triggers; alice taps a subset of her lands in some order.
     Decisions (mana_color) are answered by the driver, so the case has none yet."""
-    land = st.sampled_from(LAND_NAMES)
-    weighted = st.one_of(land, st.sampled_from(COULD_PRODUCE_LANDS))
+    land = sampled(LAND_NAMES)
+    weighted = st.one_of(land, sampled(COULD_PRODUCE_LANDS))
     cards: dict[str, Card] = {}
     players: list[SetupPlayer] = []
     for alias in ("alice", "bob"):
@@ -415,19 +416,19 @@ def mana_cases(draw: Draw) -> Case:
         bf: list[Permanent] = [{"alias": f"{alias[0]}land{i}", "card": n} for i, n in enumerate(names)]
         for n in names:
             cards[n] = MANA_LANDS[n]
-        for other in draw(st.lists(st.sampled_from(sorted(MANA_OTHERS)), unique=True, max_size=2)):
+        for other in draw(subsets(sorted(MANA_OTHERS), max_size=2)):
             cards[other] = MANA_OTHERS[other]
             bf.append({"alias": f"{alias[0]}{other.split()[-1].lower()}", "card": other})
         p: SetupPlayer = {"alias": alias, "battlefield": bf}
         pool = {
-            c: draw(st.integers(0, 2))
-            for c in draw(st.lists(st.sampled_from("WUBRGC"), unique=True, max_size=2))
+            c: draw(integers(0, 2))
+            for c in draw(subsets("WUBRGC", max_size=2))
         }
         if any(pool.values()):
             p["mana_pool"] = {k: v for k, v in pool.items() if v}
         players.append(p)
     alice_lands = [e["alias"] for e in players[0]["battlefield"] if e["card"] in MANA_LANDS]
-    tapped = draw(st.lists(st.sampled_from(alice_lands), unique=True, min_size=1)) if alice_lands else []
+    tapped = draw(subsets(alice_lands, min_size=1)) if alice_lands else []
     script: list[Action] = [
         {"action": "activate", "player": "alice", "source": a, "ability": 0} for a in tapped
     ]
@@ -450,7 +451,7 @@ def mana_cases(draw: Draw) -> Case:
 
 def extra_lands() -> st.SearchStrategy[tuple[str, str]]:
     """(player alias, land card name) to add to a mana case's board (CR 106.7 monotonicity)."""
-    return st.tuples(st.sampled_from(["alice", "bob"]), st.sampled_from(LAND_NAMES))
+    return st.tuples(sampled(["alice", "bob"]), sampled(LAND_NAMES))
 
 
 # -- targeting -------------------------------------------------------------------------------------
@@ -467,8 +468,8 @@ def targeting_cases(draw: Draw) -> Case:
     toughness_of: dict[str, int] = {}
     for p in players:
         bf: list[Permanent] = []
-        for k in range(draw(st.integers(0 if p["alias"] == "alice" else 1, 3))):
-            power, toughness = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+        for k in range(draw(integers(0 if p["alias"] == "alice" else 1, 3))):
+            power, toughness = draw(integers(1, 3)), draw(integers(1, 3))
             c = creature(power, toughness)
             cards[c["name"]] = c
             a = f"{p['alias'][0]}c{k}"
@@ -477,39 +478,39 @@ def targeting_cases(draw: Draw) -> Case:
             toughness_of[a] = toughness
         p["battlefield"] = bf
     creature_aliases = [a for a, _ in creatures]
-    distribute = draw(st.booleans()) and len(creatures) >= 1
-    damage = distribute and draw(st.booleans())  # "deals N damage divided as you choose" (CR 601.2d)
+    distribute = draw(BOOLEANS) and len(creatures) >= 1
+    damage = distribute and draw(BOOLEANS)  # "deals N damage divided as you choose" (CR 601.2d)
     specs: list[JSONValue] = []
     effects: list[JSONValue] = []
     amounts: list[int] = []  # the amount of each effect of a spell without distribution
     chosen: list[list[str]] = []
     if distribute:
-        count = draw(st.integers(1, 3))
-        picked = draw(st.lists(st.sampled_from(creature_aliases), unique=True, min_size=1, max_size=count))
-        total = draw(st.integers(len(picked), len(picked) + 3))
+        count = draw(integers(1, 3))
+        picked = draw(subsets(creature_aliases, min_size=1, max_size=count))
+        total = draw(integers(len(picked), len(picked) + 3))
         specs.append({"filter": {"types": ["Creature"]}, "count": count, "up_to": True})
         effects.append({"do": "distribute_damage", "amount": total} if damage else
                        {"do": "distribute_counters", "counter": "+1/+1", "amount": total})
         chosen.append(picked)
-        shares = draw(st.lists(st.integers(1, total), min_size=len(picked), max_size=len(picked)))
+        shares = draw(st.lists(integers(1, total), min_size=len(picked), max_size=len(picked)))
         split = [1] * len(picked)
         for i in range(total - len(picked)):
             split[shares[i % len(shares)] % len(picked)] += 1
         share_of = dict(zip(picked, split, strict=True))
     else:
-        n_slots = draw(st.integers(1, 3))
+        n_slots = draw(integers(1, 3))
         for i in range(n_slots):
-            is_player = draw(st.booleans()) or not creatures
+            is_player = draw(BOOLEANS) or not creatures
             last = i == n_slots - 1
-            up_to = last and draw(st.booleans())
+            up_to = last and draw(BOOLEANS)
             pool = list(PLAYERS[:2]) if is_player else creature_aliases
-            count = draw(st.integers(1, min(2, len(pool)))) if up_to else 1
+            count = draw(integers(1, min(2, len(pool)))) if up_to else 1
             flt: JSONObject = {"what": "player"} if is_player else {"types": ["Creature"]}
             spec: JSONObject = {"filter": flt}
             if up_to:
                 spec.update(count=count, up_to=True)
             specs.append(spec)
-            amounts.append(draw(st.integers(1, 2)))
+            amounts.append(draw(integers(1, 2)))
             effects.append(
                 {
                     "do": "put_counters",
@@ -519,7 +520,7 @@ def targeting_cases(draw: Draw) -> Case:
                 }
             )
             chosen.append(
-                draw(st.lists(st.sampled_from(pool), unique=True, min_size=0 if up_to else 1, max_size=count))
+                draw(subsets(pool, min_size=0 if up_to else 1, max_size=count))
             )
         share_of = {}
     spell = card(
@@ -537,14 +538,14 @@ def targeting_cases(draw: Draw) -> Case:
     script: list[Action] = [{"action": "cast", "player": "alice", "card": "bolt"}]
     crimes = {"alice": int(any(a == "bob" or dict(creatures).get(a) == "bob" for a in flat)), "bob": 0}
     targeted_creatures = [a for a in flat if a in creature_aliases]
-    response = draw(st.sampled_from(RESPONSES)) if targeted_creatures else "none"
+    response = draw(sampled(RESPONSES)) if targeted_creatures else "none"
     illegal: set[str] = set()
     gone: dict[str, Zone] = {}
     if response != "none":
-        victim = draw(st.sampled_from(targeted_creatures))
+        victim = draw(sampled(targeted_creatures))
         owner = dict(creatures)[victim]
         responder = (
-            owner if response in ("sacrifice", "protection") else draw(st.sampled_from(["alice", "bob"]))
+            owner if response in ("sacrifice", "protection") else draw(sampled(["alice", "bob"]))
         )
         target_spec: list[JSONValue] = [
             {"filter": {"types": ["Creature"], **({"controller": "you"} if response == "protection" else {})}}
@@ -575,7 +576,7 @@ def targeting_cases(draw: Draw) -> Case:
             if owner != responder:
                 crimes[responder] += 1
         if response == "protection":
-            color = draw(st.sampled_from("RG"))
+            color = draw(sampled("RG"))
             decisions.append({"kind": "color", "player": responder, "answer": color})
             if color == "R":
                 illegal.add(victim)
