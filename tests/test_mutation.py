@@ -42,6 +42,7 @@ def test_a_tiny_run_kills_what_the_cases_must_catch_and_leaves_out_the_equivalen
     for wrong in ("{k: 2 for", "{k: 0 for"):
         (mutant,) = [m for text, m in mutated.items() if wrong in text]
         assert (mutant["status"], mutant["killed_by"]) == ("killed", "cases")
+        assert mutant["cases_run"] > 0  # judged by the proliferate cases that run the line
     assert PROLIFERATE.replace("n > 0", "n > -1") not in mutated  # the equivalent one is not run
     score = report["score"]
     assert score["equivalent_excluded"] == len(report["equivalent"]) <= 1
@@ -57,3 +58,35 @@ def test_the_reviewed_equivalents_each_give_a_reason() -> None:
 
     for entry in load_equivalents(ROOT / "tools" / "mutation-equivalent.json"):
         assert entry.reason.strip() and entry.file.startswith("engine/")
+
+
+def test_a_mutant_is_judged_only_by_the_cases_that_run_its_statement(tmp_path: Path) -> None:
+    from tools.mutation.coverage_map import CaseMap
+    from tools.mutation.mutants import Mutant
+
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "m.py").write_text(
+        "import functools\n"          # 1: run at import, by every case
+        "\n\n"
+        "def f(x):\n"                 # 4
+        "    if (x >\n"               # 5: a header over two lines
+        "            1):\n"           # 6
+        "        return g(x,\n"       # 7: a call over two lines
+        "                 2)\n"       # 8
+        "    return 0\n"              # 9: no case gets here
+        "\n\n"
+        "@functools.lru_cache\n"      # 12
+        "def h(y):\n"                 # 13
+        "    return y + 1\n",         # 14: cached: one case may compute what another reads
+        encoding="utf-8")
+    ran: dict[int, frozenset[int] | None] = {1: None, 4: None, 5: frozenset({0, 1}), 7: frozenset({1}),
+                                             8: frozenset({2}), 14: frozenset({0})}
+    cases = CaseMap(("a.json", "b.json", "c.json"), {"engine/m.py": ran})
+
+    def at(line: int) -> tuple[str, ...] | None:
+        return cases.for_mutant(tmp_path, Mutant("engine/m.py", line, 0, "NumberReplacer", 0, "", ""))
+
+    assert at(6) == ("a.json", "b.json")  # the if's header, whichever of its lines was reported
+    assert at(8) == ("b.json", "c.json")  # the whole statement
+    assert at(9) == ()  # no case runs it: nothing can kill it
+    assert at(1) is None and at(14) is None  # every case

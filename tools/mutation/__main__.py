@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from . import report
+from .coverage_map import CaseMap, trace
 from .mutants import Equivalent, Mutant, describe, enumerate_mutants, load_equivalents, select
 from .oracle import DEFAULT_TESTS, Oracle, Outcome, baseline, judge, make_copy
 
@@ -37,6 +38,9 @@ def parser() -> argparse.ArgumentParser:
                    help="case files or folders of the oracle (default: the whole suite)")
     p.add_argument("--tests", action="append", default=[], metavar="GLOB",
                    help=f"test files of cases+tests (default: {' '.join(DEFAULT_TESTS)})")
+    p.add_argument("--select", choices=("coverage", "all"), default="coverage",
+                   help="judge each mutant by the cases that run its line (default, measured once with "
+                        "coverage.py) or by all of them")
     p.add_argument("--budget", type=float, metavar="MINUTES",
                    help="start no mutant after this many minutes (the rest is reported not run)")
     p.add_argument("-j", "--jobs", type=int, default=1, help="mutants judged in parallel, a copy each")
@@ -59,7 +63,8 @@ def engine_files(modules: list[str]) -> list[str]:
 
 
 def judge_all(copies: queue.Queue[Path], oracle: Oracle, mutants: list[Mutant], timeout: float,
-              deadline: float | None, jobs: int) -> tuple[list[Outcome], list[Mutant]]:
+              deadline: float | None, jobs: int,
+              case_map: CaseMap | None) -> tuple[list[Outcome], list[Mutant]]:
     outcomes: list[Outcome] = []
     not_run: list[Mutant] = []
     lock = threading.Lock()
@@ -71,7 +76,8 @@ def judge_all(copies: queue.Queue[Path], oracle: Oracle, mutants: list[Mutant], 
             return
         copy = copies.get()
         try:
-            outcome = judge(copy, oracle, mutant, timeout)
+            cases = None if case_map is None else case_map.for_mutant(ROOT, mutant)
+            outcome = judge(copy, oracle, mutant, timeout, cases)
         finally:
             copies.put(copy)
         with lock:
@@ -107,13 +113,21 @@ def main(argv: list[str] | None = None) -> int:
             copies.put(make_copy(ROOT, Path(tmp) / f"copy-{i}"))
         took = baseline(copies.queue[0], oracle)
         print(f"the oracle passes on the unmutated engine in {took:.1f} s", file=sys.stderr)
+        case_map = None
+        if args.select == "coverage":
+            traced = time.monotonic()
+            case_map = trace(copies.queue[0], oracle.cases)
+            print(f"{len(case_map.cases)} cases traced in {time.monotonic() - traced:.1f} s", file=sys.stderr)
+            for copy in copies.queue:  # the selection's own path (a list file, xargs) passes unmutated
+                baseline(copy, oracle, case_map.cases)
         deadline = started + 60 * args.budget if args.budget is not None else None
-        outcomes, not_run = judge_all(copies, oracle, to_run, 10 + 5 * took, deadline, max(1, args.jobs))
+        outcomes, not_run = judge_all(copies, oracle, to_run, 10 + 5 * took, deadline, max(1, args.jobs),
+                                      case_map)
     settings = {
         "command": " ".join(["python -m tools.mutation", *(argv if argv is not None else sys.argv[1:])]),
         "oracle": oracle.name, "cases": list(oracle.cases) or ["suites/"], "tests": list(oracle.tests or []),
         "modules": files, "mutants_in_engine": len(every), "selected": len(chosen), "sample": args.sample,
-        "seed": args.seed, "jobs": args.jobs, "budget_minutes": args.budget,
+        "seed": args.seed, "jobs": args.jobs, "budget_minutes": args.budget, "select": args.select,
         "baseline_seconds": round(took, 2),
         "tool": "cosmic-ray " + _version("cosmic-ray"),
     }
@@ -136,7 +150,8 @@ def rescore(path: Path, reviewed: list[Equivalent], out: Path) -> int:
         if match is not None:
             equivalent.append((mutant, match))
         elif "status" in entry:
-            outcomes.append(Outcome(mutant, entry["status"], entry["killed_by"], entry["seconds"]))
+            outcomes.append(Outcome(mutant, entry["status"], entry["killed_by"], entry["seconds"],
+                                    entry.get("cases_run")))
     not_run = [Mutant(i, 0, 0, "", -1, "", "") for i in old["not_run"]]  # their ids are kept below
     result = report.build(settings=old["settings"], outcomes=outcomes, equivalent=equivalent, not_run=not_run,
                           seconds=old["seconds"])

@@ -43,6 +43,7 @@ class Outcome:
     status: str  # killed | survived | error (the mutation could not be made)
     killed_by: str  # cases | tests | timeout | ""
     seconds: float
+    cases_run: int | None = None  # how many cases the oracle ran (None: all of them)
 
 
 def make_copy(root: Path, where: Path) -> Path:
@@ -65,12 +66,21 @@ def _inside(copy: Path, paths: tuple[str, ...]) -> list[str]:
     return [str(copy / p) if not Path(p).is_absolute() else p for p in paths]
 
 
-def command(copy: Path, oracle: Oracle) -> str:
-    """One shell command: the cases, then the tests if asked; a line on stdout says which killed."""
+#: The cases a mutant is judged by, one path a line, in the copy (one judge at a time uses a copy).
+CASE_LIST = ".mutation-cases"
+
+
+def command(copy: Path, oracle: Oracle, cases: tuple[str, ...] | None = None) -> str:
+    """One shell command: the cases (the oracle's, or those of the copy's CASE_LIST when ``cases`` is
+    given: none when empty), then the tests if asked; a line on stdout says which killed."""
     python = shlex.quote(sys.executable)
-    cases = shlex.join(["-m", "conformance.cli", "run", *_inside(copy, oracle.cases)])
     where = shlex.quote(str(copy))
-    script = f"cd {where} && {{ {python} -P {cases} || {{ echo {KILLED_BY}cases; exit 1; }}; }}"
+    if cases is None:
+        run = f"{python} -P " + shlex.join(["-m", "conformance.cli", "run", *_inside(copy, oracle.cases)])
+    else:  # the list may be long: sh -c takes one argument of at most 128 KiB, so xargs reads a file
+        run = f"xargs -a {CASE_LIST} -d '\\n' {python} -P -m conformance.cli run"
+    script = f"cd {where} && " + (
+        "true" if cases == () else f"{{ {run} || {{ echo {KILLED_BY}cases; exit 1; }}; }}")
     if oracle.tests is not None:
         tests = [str(p) for pattern in oracle.tests for p in sorted(copy.glob(pattern))]
         pytest = shlex.join(["-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
@@ -82,27 +92,39 @@ def command(copy: Path, oracle: Oracle) -> str:
     return shlex.join(["env", *env, "sh", "-c", f"rm -rf {shlex.quote(str(staging))}; {script}"])
 
 
-def baseline(copy: Path, oracle: Oracle) -> float:
-    """Seconds the oracle takes on the unmutated copy; raises if it fails there (nothing to measure)."""
+def select_cases(copy: Path, cases: tuple[str, ...] | None) -> None:
+    """Write the copy's CASE_LIST (paths relative to the copy) for ``command``."""
+    if cases:
+        (copy / CASE_LIST).write_text("\n".join(cases) + "\n", encoding="utf-8")
+
+
+def baseline(copy: Path, oracle: Oracle, cases: tuple[str, ...] | None = None) -> float:
+    """Seconds the oracle takes on the unmutated copy (on ``cases`` when given, to check the path a
+    selection takes); raises if it fails there (nothing to measure)."""
     started = time.monotonic()
-    done = subprocess.run(shlex.split(command(copy, oracle)), capture_output=True, text=True, check=False,
-                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    select_cases(copy, cases)
+    done = subprocess.run(shlex.split(command(copy, oracle, cases)), capture_output=True, text=True,
+                          check=False, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     if done.returncode != 0:
         raise RuntimeError(f"the oracle fails on the unmutated engine (exit {done.returncode}):\n"
                            f"{done.stdout[-3000:]}{done.stderr[-3000:]}")
     return time.monotonic() - started
 
 
-def judge(copy: Path, oracle: Oracle, mutant: Mutant, timeout: float) -> Outcome:
-    """Apply the mutant to the copy, run the oracle, restore the file (Cosmic Ray's mutate_and_test)."""
+def judge(copy: Path, oracle: Oracle, mutant: Mutant, timeout: float,
+          cases: tuple[str, ...] | None = None) -> Outcome:
+    """Apply the mutant to the copy, run the oracle (on ``cases`` only, when given: those that run
+    the mutated line), restore the file (Cosmic Ray's mutate_and_test)."""
     started = time.monotonic()
-    result = mutate_and_test([mutant.spec(copy)], command(copy, oracle), timeout)
+    select_cases(copy, cases)
+    result = mutate_and_test([mutant.spec(copy)], command(copy, oracle, cases), timeout)
     seconds = round(time.monotonic() - started, 2)
+    ran = None if cases is None else len(cases)
     if result.worker_outcome != WorkerOutcome.NORMAL:
-        return Outcome(mutant, "error", "", seconds)
+        return Outcome(mutant, "error", "", seconds, ran)
     if result.test_outcome == TestOutcome.SURVIVED:
-        return Outcome(mutant, "survived", "", seconds)
+        return Outcome(mutant, "survived", "", seconds, ran)
     output = result.output or ""
     by = "timeout" if output == "timeout" else next(
         (line.removeprefix(KILLED_BY) for line in output.splitlines() if line.startswith(KILLED_BY)), "cases")
-    return Outcome(mutant, "killed", by, seconds)
+    return Outcome(mutant, "killed", by, seconds, ran)

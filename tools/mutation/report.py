@@ -33,6 +33,11 @@ def _mutant(m: Mutant) -> dict[str, Any]:
             "mutated": m.mutated}
 
 
+def _ran(o: Outcome) -> dict[str, Any]:
+    """How many cases judged it, when only those that run its line did (0: no case runs it)."""
+    return {} if o.cases_run is None else {"cases_run": o.cases_run}
+
+
 def build(*, settings: dict[str, Any], outcomes: list[Outcome], equivalent: list[tuple[Mutant, Equivalent]],
           not_run: list[Mutant], seconds: float) -> dict[str, Any]:
     killed = sum(o.status == "killed" for o in outcomes)
@@ -47,9 +52,9 @@ def build(*, settings: dict[str, Any], outcomes: list[Outcome], equivalent: list
                   if outcomes else None},
         "per_module": _table(outcomes, lambda m: m.file),
         "per_operator": _table(outcomes, lambda m: m.family),
-        "survivors": [_mutant(o.mutant) for o in outcomes if o.status == "survived"],
-        "mutants": [{**_mutant(o.mutant), "status": o.status, "killed_by": o.killed_by, "seconds": o.seconds}
-                    for o in outcomes],
+        "survivors": [{**_mutant(o.mutant), **_ran(o)} for o in outcomes if o.status == "survived"],
+        "mutants": [{**_mutant(o.mutant), "status": o.status, "killed_by": o.killed_by, "seconds": o.seconds,
+                     **_ran(o)} for o in outcomes],
         "equivalent": [{**_mutant(m), "reason": e.reason} for m, e in equivalent],
         "not_run": [m.id for m in not_run],
     }
@@ -68,7 +73,9 @@ def markdown(report: dict[str, Any]) -> str:
         f"({_rate(score['killed'], score['total'])})**, "
         f"excluding {score['equivalent_excluded']} reviewed equivalent mutant(s) "
         f"(tools/mutation-equivalent.json); {score['errors']} not applicable, {score['not_run']} not run "
-        "(time budget).",
+        "(time budget)." + (
+            " Each mutant is judged by the cases that run its line (a coverage map of the unmutated "
+            "engine); `cases run` 0 is a line no case runs." if s.get("select") == "coverage" else ""),
         "",
     ]
     for title, table in (("module", report["per_module"]), ("operator", report["per_operator"])):
@@ -76,9 +83,10 @@ def markdown(report: dict[str, Any]) -> str:
         lines += [f"| {name} | {row['killed']} | {row['survived']} | {_rate(row['killed'], row['total'])} |"
                   for name, row in table.items()]
         lines.append("")
-    lines += ["## Survivors", "", "| where | operator | line | mutated |", "|---|---|---|---|"]
+    lines += ["## Survivors", "", "| where | operator | line | mutated | cases run |",
+              "|---|---|---|---|---:|"]
     lines += [f"| {m['file']}:{m['line']} | {m['operator']} | {_code(m['original'])} | "
-              f"{_code(m['mutated'])} |" for m in report["survivors"]]
+              f"{_code(m['mutated'])} | {m.get('cases_run', 'all')} |" for m in report["survivors"]]
     return "\n".join(lines) + "\n"
 
 
