@@ -117,25 +117,23 @@ def found_this_way(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """A target an earlier instruction of this same resolution moved to a public zone: other parts of the
     effect can find the object it became there (CR 400.7j), e.g. "that card's mana value" once Reanimate
     has put it onto the battlefield."""
-    if not (isinstance(ref, dict) and "target" in ref):
-        return []
-    ids = {int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "object"}
-    out: list[int] = []
-    for e in ctx.events[res.events_from:]:
-        if e["type"] == "zone_change" and e["object"] in ids and e["object"] not in out \
-                and e["object"] in ctx.game.objects and e["to"] not in ("library", "hand"):
-            out.append(int(e["object"]))
-    return out
+    return _moved(ctx, res, ref, public_only=True)
 
 
 def moved_this_way(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """A target an earlier instruction of this same resolution moved, to any zone, as the object it became
     there ("the card returned this way", CR 608.2c); an illegal target was never moved (608.2b)."""
-    if not (isinstance(ref, dict) and "target" in ref):
-        return []
-    ids = {int(t[1]) for t in legal_targets(res, ref["target"]) if t[0] == "object"}
-    return [int(e["object"]) for e in ctx.events[res.events_from:]
-            if e["type"] == "zone_change" and e["object"] in ids and e["object"] in ctx.game.objects]
+    return _moved(ctx, res, ref, public_only=False)
+
+
+def _moved(ctx: Ctx, res: Res, ref: Any, public_only: bool) -> list[int]:
+    ids = _target_ids(res, ref)
+    out: list[int] = []
+    for e in ctx.events[res.events_from:]:
+        if e["type"] == "zone_change" and e["object"] in ids and e["object"] not in out \
+                and e["object"] in ctx.game.objects and not (public_only and e["to"] in ("library", "hand")):
+            out.append(int(e["object"]))
+    return out
 
 
 def exiled_with_this(game: Game, res: Res) -> list[int]:
