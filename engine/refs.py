@@ -250,6 +250,13 @@ def amount(ctx: Ctx, res: Res, value: Any) -> int:
     return max(0, _amount(ctx, res, value))
 
 
+def _on_hand(ctx: Ctx, res: Res, ref: Any) -> list[int]:
+    """The objects a ref names now, to read an amount from; none for a dies trigger's "it", whose power
+    and counters are those it had as it last existed on the battlefield (it_last_known), not the new
+    object's in the graveyard (CR 603.10a, 608.2h, 400.7)."""
+    return [] if ref == "it" and "it_lki_epoch" in res.info else objects(ctx, res, ref)
+
+
 def _amount(ctx: Ctx, res: Res, value: Any) -> int:
     if isinstance(value, int):
         return value
@@ -258,12 +265,7 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
     if value == "that_much":  # "that much damage": what the triggering event dealt (CR 603.2)
         return int(res.info.get("amount", 0))
     if isinstance(value, dict) and "power_of" in value:
-        if value["power_of"] == "it" and "it_lki_epoch" in res.info:  # a creature that died: its power
-            # as it last existed on the battlefield, not the card's in the graveyard (CR 608.2h)
-            lk = last_known(ctx.game, int(res.info["it"]), int(res.info["it_lki_epoch"]))
-            if lk is not None:
-                return ch.power(ctx.game, lk)
-        found = objects(ctx, res, value["power_of"])
+        found = _on_hand(ctx, res, value["power_of"])
         if found:
             return ch.power(ctx.game, ctx.game.obj(found[0]))
         lki = it_last_known(ctx, res, value["power_of"])  # last known information (CR 608.2h)
@@ -293,10 +295,7 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         return ch.mana_value(ctx.game, lki) if lki is not None else 0
     if isinstance(value, dict) and "counters_on" in value:
         ref = value["counters_on"]
-        # a dies trigger's "it" (Reyhan: "that many +1/+1 counters") counts the counters the creature had
-        # as it last existed on the battlefield, not those of the new object in the graveyard (CR 603.10a,
-        # 608.2h, 400.7)
-        found = [] if ref == "it" and "it_lki_epoch" in res.info else objects(ctx, res, ref)
+        found = _on_hand(ctx, res, ref)  # Reyhan: "that many +1/+1 counters" of the creature that died
         obj = ctx.game.obj(found[0]) if found else it_last_known(ctx, res, ref)
         # as it last existed once gone: Hangarback Walker's dies ability counts its counters (CR 608.2h)
         return obj.counters.get(value.get("counter", "+1/+1"), 0) if obj is not None else 0
