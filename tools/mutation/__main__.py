@@ -118,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
             traced = time.monotonic()
             case_map = trace(copies.queue[0], oracle.cases)
             print(f"{len(case_map.cases)} cases traced in {time.monotonic() - traced:.1f} s", file=sys.stderr)
-            for copy in copies.queue:  # the selection's own path (a list file, xargs) passes unmutated
-                baseline(copy, oracle, case_map.cases)
+            # the selection's own path (a list file, xargs) passes unmutated; the copies are identical
+            baseline(copies.queue[0], oracle, case_map.cases)
         deadline = started + 60 * args.budget if args.budget is not None else None
         outcomes, not_run = judge_all(copies, oracle, to_run, 10 + 5 * took, deadline, max(1, args.jobs),
                                       case_map)
