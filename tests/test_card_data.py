@@ -120,3 +120,20 @@ def test_every_amount_kind_the_schema_allows_runs_or_is_rejected_by_the_validato
     observation = engine.run_case(case, bears)  # must not raise
     for step in observation["steps"]:
         assert step["outcome"] == "ok" or (step["outcome"] == "rejected" and step["rule"]), step
+
+
+_BASIC_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}"}
+
+
+def test_a_land_with_basic_land_types_has_one_intrinsic_mana_ability_per_type() -> None:
+    """CR 305.6: a land with a basic land type has the intrinsic '{T}: Add [mana symbol]' of that type,
+    one ability per type, in the order of its types (so an adapter's ability 1 of Underground Sea is
+    the Swamp's {B}). One ability with a colour choice would ask a question the rules don't."""
+    for name, data in catalogue().items():
+        types = [t for t in data.get("subtypes") or [] if t in _BASIC_MANA]
+        if "Land" not in data.get("types", []) or not types:
+            continue
+        intrinsic = [a["effects"][0]["mana"] for a in data.get("abilities", [])
+                     if a.get("kind") == "activated" and a.get("cost") == {"tap": True}
+                     and [e.get("do") for e in a["effects"]] == ["add_mana"]]
+        assert intrinsic[:len(types)] == [_BASIC_MANA[t] for t in types], name
