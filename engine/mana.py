@@ -180,9 +180,21 @@ def spendable(game: Game, player: int, purpose: str | None, source: int | None) 
     out = []
     for i, m in enumerate(mana):
         flt = m.restriction.get(purpose)
-        if flt is not None and ch.matches(game, {**flt, "zone": None}, obj, m.source, player):
+        if flt is not None and ch.matches(game, _restriction_filter(purpose, flt), obj, m.source, player):
             out.append(i)
     return out
+
+
+def _restriction_filter(purpose: str, flt: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The filter a spending restriction's object is matched with (CR 106.6). A spell being cast is
+    matched wherever it is. An ability's source keeps the filter's zone: "abilities of artifacts" or
+    "of Elementals" names permanents on the battlefield (CR 109.2: a description with a card type or
+    subtype but without 'card', 'spell' or 'source' means a permanent; Smokebraider's ruling: not
+    Elemental sources that aren't on the battlefield), "of artifact sources" any zone (``"zone": "any"``,
+    Steelswarm Operator's ruling: an artifact card in your hand or graveyard)."""
+    if purpose == "cast":
+        return {**flt, "zone": None}
+    return flt
 
 
 def _spend(ctx: Ctx, player: int, spent: Mapping[str, int], usable: list[int], purpose: str | None,

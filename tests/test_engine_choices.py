@@ -12,7 +12,7 @@ from engine import characteristics as ch
 from engine.creature_types import CREATURE_TYPES, is_creature_type
 from engine.errors import IllegalAction
 from engine.game import Step
-from engine.mana import empty_pools, pool_by_type
+from engine.mana import empty_pools, pool_by_type, spendable
 from engine.state import Game, replace
 
 RULES = CARDS_DIR.parent.parent / "spec" / "rules" / "comprehensive-rules-2026-06-19.txt"
@@ -178,3 +178,27 @@ def test_an_unless_cost_only_restricted_mana_could_pay_is_refused_under_106_6() 
     with pytest.raises(IllegalAction) as refused:
         act(step.game, refs, {"action": "answer", "value": True})
     assert refused.value.rule == "106.6"
+
+
+def _braider_game(braider: str) -> tuple[Game, Any]:
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "braider", "card": braider},
+                                                       {"alias": "hulk", "card": "Creeperhulk"}],
+                         "graveyard": [{"alias": "hellspark", "card": "Hellspark Elemental"}]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "activate", "player": "a", "source": "braider", "ability": 0}, "R", "R")
+    return step.game, refs
+
+
+def test_mana_for_abilities_of_elementals_pays_only_an_elemental_permanents_abilities() -> None:
+    # CR 109.2: "Elementals" without 'card' or 'source' are Elemental permanents (Smokebraider's ruling)
+    game, refs = _braider_game("Smokebraider")
+    assert spendable(game, 0, "activate", obj(game, refs, "hulk").id) == [0, 1]
+    assert spendable(game, 0, "activate", obj(game, refs, "hellspark").id) == []
+    with pytest.raises(IllegalAction) as refused:  # unearth from the graveyard
+        act(game, refs, {"action": "activate", "player": "a", "source": "hellspark", "ability": 0})
+    assert refused.value.rule == "106.6"
+
+
+def test_mana_for_abilities_of_elemental_sources_pays_one_of_a_card_in_the_graveyard() -> None:
+    game, refs = _braider_game("Flamebraider")  # "Elemental sources": any zone
+    assert spendable(game, 0, "activate", obj(game, refs, "hellspark").id) == [0, 1]
