@@ -244,10 +244,12 @@ def matches(game: Game, trig: Mapping[str, Any], src: Obj, event: Event) -> dict
             return {"that_player": game.active}
     elif (on == "deals_combat_damage_to_player" and t == "damage_dealt" and event.get("combat")
           and event["target"][0] == "player"):
-        # the creature as the damage is dealt (CR 603.2): "with a +1/+1 counter on it" then, not later
+        # the creature as the damage is dealt (CR 603.2): "with a +1/+1 counter on it" then, not later;
+        # "that many" / "that much" is the damage it dealt that player (Necropolis Regent)
         o = game.objects.get(event["source"])
         if o is not None and _what(game, trig.get("what"), o, src):
-            return {"it": o.id, "it_epoch": o.epoch, "that_player": event["target"][1]}
+            return {"it": o.id, "it_epoch": o.epoch, "that_player": event["target"][1],
+                    "amount": int(event["amount"])}
     elif on == "attacks" and t == "attacks":  # CR 508.1m, 508.3a: as attackers are declared
         o = game.objects.get(event["object"])
         if o is not None and _what(game, trig.get("what"), o, src):

@@ -278,3 +278,22 @@ def test_paying_life_is_losing_it_that_many() -> None:
                [target(g, refs, "w")])
     assert _triggered(step, refs.by_alias["w"]) == 1
     assert step.game.stack[-1].info["amount"] == 2 and step.game.stack[0].kind == "ability"
+
+
+def test_combat_damage_to_a_player_trigger_carries_that_many() -> None:
+    """Necropolis Regent: 'put that many +1/+1 counters on it' is the combat damage dealt to the player
+    by that creature (CR 603.2, 510.2): the trigger info carries the amount for `that_much`."""
+    from engine_helpers import new_game, obj
+
+    from engine import triggers
+
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "regent", "card": "Necropolis Regent"},
+                                                       {"alias": "bears", "card": "Grizzly Bears"}]},
+                        {"alias": "b"}])
+    regent, bears = obj(g, refs, "regent"), obj(g, refs, "bears")
+    trig = {"on": "deals_combat_damage_to_player", "what": {"types": ["Creature"], "controller": "you"}}
+    event = {"type": "damage_dealt", "source": bears.id, "target": ("player", 1), "amount": 2,
+             "combat": True}
+    info = triggers.matches(g, trig, regent, event)
+    assert info is not None and info["amount"] == 2 and info["it"] == bears.id
+    assert triggers.matches(g, trig, regent, {**event, "combat": False}) is None
