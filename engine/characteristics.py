@@ -324,7 +324,10 @@ def keywords(game: Game, o: Obj) -> list[str]:
     """Printed keywords, keyword counters (CR 122.1b), effects until end of turn and static grants.
 
     A static that grants keywords to "creatures with [keyword]" asks for keywords again; there the
-    keywords the object has without static grants answer (layer 6 dependencies are not modelled)."""
+    keywords the object has without static grants answer (layer 6 dependencies are not modelled).
+    A permanent's last known information has the keywords it had as it left (CR 608.2h)."""
+    if o.last_keywords is not None:
+        return list(o.last_keywords)
     out = list(card(game, o).keywords)
     for kind in o.counters:
         kw = KEYWORD_COUNTERS.get(kind)

@@ -137,6 +137,9 @@ class Obj:
     # CR 702.26: "directly" | "indirectly" (an Aura or Equipment that phased out with its host, 702.26g)
     # while phased out; it stays on the battlefield (702.26d) but is out of ``Game.battlefield``
     phased_out: str | None = None
+    # set only on a permanent's last known information (CR 608.2h, 113.7a): the keywords it had as it
+    # last existed on the battlefield, static abilities' grants included
+    last_keywords: tuple[str, ...] | None = None
 
     def moved(self, zone: str, **changes: Any) -> Obj:
         """The object in a new zone: a new object (CR 400.7) with no memory of the old one."""
@@ -144,7 +147,7 @@ class Obj:
                        deathtouched=False, attached_to=None, attached_epoch=None, mods=(), tribute_paid=None,
                        unearthed=False, loyalty_used=False, epoch=self.epoch + 1, control_reverts_to=None,
                        chosen_color=None, chosen_type=None, chosen_name=None, skip_untaps=0, copy=None,
-                       **changes)
+                       last_keywords=None, **changes)
 
 
 @dataclass(frozen=True)

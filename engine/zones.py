@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from frozendict import frozendict
 
+from . import characteristics as ch
 from .context import Ctx
 from .state import Game, Obj, replace
 
@@ -68,6 +69,15 @@ def place_all(game: Game, objs: Sequence[Obj]) -> Game:
     return replace(game, objects=objects, players=tuple(players), **shared)
 
 
+def last_known_info(game: Game, old: Obj) -> Obj:
+    """The object as it last existed (CR 608.2h, 113.7a), kept as it leaves the battlefield or the stack.
+    A permanent keeps the keywords it had then, static abilities' grants included, its own too (Sorin,
+    Vengeful Bloodlord's ruling: his damage after he left still has the lifelink he gave himself)."""
+    if old.zone != "battlefield":
+        return old
+    return replace(old, last_keywords=tuple(ch.keywords(game, old)))
+
+
 def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: bool = False,
          top: bool = True, cause: str | None = None, entering: Mapping[str, object] | None = None) -> Obj:
     """Move an object to another zone; it becomes a new object (CR 400.7).
@@ -82,7 +92,7 @@ def move(ctx: Ctx, oid: int, to: str, *, controller: int | None = None, tapped: 
     if old.zone == "battlefield" and old.unearthed and to != "exile":
         to = "exile"  # CR 702.84a, 614.1a: exiled instead of put anywhere else
     if old.zone in ("battlefield", "stack"):  # last known information (CR 608.2h, 113.7a): a permanent,
-        game = replace(game, last_known=game.last_known.set(oid, old))  # or a spell (its controller)
+        game = replace(game, last_known=game.last_known.set(oid, last_known_info(game, old)))  # or a spell
     game = _remove(game, old)
     if old.zone == "battlefield" and (any(a.attacker == oid for a in game.attacks)
                                       or any(b == oid for b, _ in game.blocks)):

@@ -101,3 +101,18 @@ def test_a_keyword_granted_after_a_lose_keyword_effect_is_kept() -> None:
     assert ch.has_keyword(later, obj(later, refs, "bear"), "Infect")
     melira_later = later.with_obj(replace(obj(later, refs, "melira"), timestamp=9))
     assert not ch.has_keyword(melira_later, obj(melira_later, refs, "bear"), "Infect")
+
+
+def test_a_source_that_left_the_battlefield_deals_damage_with_the_lifelink_its_own_static_gave_it() -> None:
+    # CR 608.2h, 702.15b: Sorin, Vengeful Bloodlord gives himself lifelink during his controller's turn;
+    # as he last existed he had it, so his damage after he left still gains life
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "sorin", "card": "Sorin, Vengeful Bloodlord",
+                                                        "counters": {"loyalty": 4}}]},
+                        {"alias": "b"}])
+    assert "Lifelink" in ch.keywords(g, obj(g, refs, "sorin"))
+    ctx = Ctx(g)
+    move(ctx, refs.by_alias["sorin"], "hand")
+    lki = ctx.game.last_known[refs.by_alias["sorin"]]
+    assert lki.zone == "battlefield" and "Lifelink" in ch.keywords(ctx.game, lki)
+    assert deal_damage(ctx, lki, ("player", 1), 1) == 1
+    assert ctx.game.players[0].life == 21 and ctx.game.players[1].life == 19
