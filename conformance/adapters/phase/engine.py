@@ -26,7 +26,7 @@ from conformance.adapters.common import (
     setup_objects,
 )
 from conformance.adapters.phase import cards as phase_cards
-from conformance.adapters.phase import events, imprint, observe, payment
+from conformance.adapters.phase import events, imprint, observe, payment, target_slots
 from conformance.adapters.phase.setup import MAX_PASSES, SERDE_ERRORS, PhaseSetup
 from conformance.adapters.phase.vocab import (
     PHASE_OF_STEP,
@@ -554,11 +554,18 @@ class PhaseRun(PhaseSetup):
         # recorded first: an answer phase cannot be sent (not among what it offers) rejects the step
         # and stays used, like one phase refuses (spec/README.md 1.4)
         self.book.record(p.kind, p.player, source, p.options, answer, index, False)
-        action = handler[2](self, p.data, answer)
+        # a flat targets answer that leaves an "up to" slot empty goes slot by slot (target_slots.py)
+        per_slot = target_slots.slot_actions(self, p.data, answer) if p.key in target_slots.SLOT_PROMPTS \
+            else None
+        action = handler[2](self, p.data, answer) if per_slot is None else per_slot[0]
         mark = len(self.events)
         before = self._object_ids() if p.kind_type == "OutsideGameChoice" else None
         entering = self.entering_choice if p.source_id == self.entering_choice else None
         self.apply(p.seat, action)
+        for more in (per_slot or [])[1:]:
+            if self.waiting().get("type") != p.kind_type:
+                break  # phase asks no more slots
+            self.apply(p.seat, more)
         # the choice is made before its result is performed (e.g. CR 701.55a), so its event goes
         # before the events phase reports for answering the prompt
         self.events[mark:mark] = decision_events(self, p.key, p.data, p.player, answer, entering)

@@ -155,6 +155,18 @@ def chain_has_targets(ability: Any) -> bool:
     return False
 
 
+def chain_targets(ability: Any) -> list[Any]:
+    """The targets of a stack entry's ability and of every ``sub_ability`` link, in chain order: phase
+    keeps each "target" word's choice in the link whose effect it is (Serpentine Spike's three
+    targets sit in three links; Nissa's lands in the link after its creatures). A link that refers
+    back to a parent's target ("untap it": ParentTarget) holds none of its own."""
+    found: list[Any] = []
+    while isinstance(ability, dict):
+        found += ability.get("targets") or []
+        ability = ability.get("sub_ability")
+    return found
+
+
 def names(raw: list[dict[str, Any]]) -> dict[int, str]:
     """The names a batch's records give its objects (ZoneChanged's record, TokenCreated's name)."""
     found: dict[int, str] = {}

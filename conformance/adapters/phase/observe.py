@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.adapters.common import counter_to_case, keyword_name
-from conformance.adapters.phase.events import in_symbol_order
+from conformance.adapters.phase.events import chain_targets, in_symbol_order
 from conformance.adapters.phase.view import PhaseRunView
 from conformance.adapters.phase.vocab import STEP_OF_PHASE, SYMBOL_OF_COLOR, attached_to
 from conformance.documents import ObjectView, PlayerView, Projection, StackItem
@@ -45,7 +45,7 @@ def project(run: PhaseRunView) -> Projection:
         stack.append({
             "kind": "spell" if e["kind"]["type"] == "Spell" else "ability",
             "source": run.ref_of(e["source_id"]), "controller": run.player_of(e["controller"]),
-            "targets": [run.target_option(t) for t in ability.get("targets", [])],
+            "targets": [run.target_option(t) for t in chain_targets(ability)],
         })
     w = run.waiting()
     prio = w["data"].get("player") if w.get("type") == "Priority" else None

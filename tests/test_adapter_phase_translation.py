@@ -1,0 +1,73 @@
+"""The phase adapter translates, both ways, what phase asks and holds that the case writes otherwise:
+targets in sub-abilities, flat "up to" targets answers, colour combinations, several sacrifice answers
+for one prompt, and a "you may cast from your hand" with nothing in hand (needs the ``phase`` extra)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("phase")
+
+from engine_helpers import CATALOGUE  # noqa: E402
+
+from conformance.adapters.phase import engine as phase_engine  # noqa: E402
+from conformance.adapters.phase.target_slots import sort_into_slots  # noqa: E402
+
+
+def _run(players: list[dict[str, Any]], script: list[dict[str, Any]],
+         decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    case: Any = {"id": "adapter-translation", "title": "x", "rules": ["601.2c"], "features": [],
+                 "level": "rules", "setup": {"players": players}, "script": script,
+                 "decisions": decisions, "expect": {}}
+    names = {o["card"] for p in players for zone in ("hand", "battlefield") for o in p.get(zone, [])}
+    result: Any = phase_engine.run_case(case, {n: CATALOGUE[n] for n in names if n in CATALOGUE})
+    assert result["status"] == "observed", result
+    obs: dict[str, Any] = result["observation"]
+    return obs
+
+
+def _obj(obs: dict[str, Any], ref: str) -> dict[str, Any]:
+    return next(o for o in obs["final"]["objects"] if o["ref"] == ref)
+
+
+def test_a_spells_targets_held_in_its_sub_abilities_are_on_the_stack() -> None:
+    """Serpentine Spike: phase holds each of its three targets in its own link of the ability chain."""
+    obs = _run(
+        [{"alias": "alice", "mana_pool": {"R": 7}, "hand": [{"alias": "spike", "card": "Serpentine Spike"}],
+          "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]},
+         {"alias": "bob", "battlefield": [{"alias": "giant", "card": "Hill Giant"},
+                                          {"alias": "wurm", "card": "Craw Wurm"}]}],
+        [{"action": "cast", "player": "alice", "card": "spike"}],
+        [{"kind": "targets", "player": "alice", "source": "spike", "answer": ["bears", "giant", "wurm"]}])
+    assert obs["steps"] == [{"outcome": "ok"}]
+    assert obs["final"]["stack"][0]["targets"] == ["bears", "giant", "wurm"]
+
+
+def test_a_flat_up_to_answer_leaves_the_slot_its_next_object_does_not_fit_empty() -> None:
+    """Nissa, Genesis Mage's +2 ("up to two target creatures and up to two target lands") answered
+    [bear, f1, f2]: the second creature slot is left empty, the lands go in the land slots."""
+    obs = _run(
+        [{"alias": "alice", "battlefield": [
+            {"alias": "nissa", "card": "Nissa, Genesis Mage", "counters": {"loyalty": 5}},
+            {"alias": "bear", "card": "Grizzly Bears", "tapped": True},
+            {"alias": "giant", "card": "Hill Giant", "tapped": True},
+            {"alias": "f1", "card": "Forest", "tapped": True},
+            {"alias": "f2", "card": "Forest", "tapped": True}]},
+         {"alias": "bob"}],
+        [{"action": "activate", "player": "alice", "source": "nissa", "ability": 0}, {"action": "resolve"}],
+        [{"kind": "targets", "player": "alice", "source": "nissa", "answer": ["bear", "f1", "f2"]}])
+    assert obs["steps"] == [{"outcome": "ok"}, {"outcome": "ok"}]
+    assert [_obj(obs, r)["tapped"] for r in ("bear", "giant", "f1", "f2")] == [False, True, False, False]
+
+
+def test_sorting_into_slots_skips_only_an_optional_slot_a_later_one_fits() -> None:
+    creature, land = {"Object": 1}, {"Object": 2}
+    up_to = [{"legal_targets": [creature], "optional": True}, {"legal_targets": [land], "optional": True}]
+    assert sort_into_slots(up_to, [land]) == [None, land]
+    assert sort_into_slots(up_to, [creature, land]) is None  # in order: sent as it is
+    required = [{"legal_targets": [creature], "optional": False}, *up_to[1:]]
+    assert sort_into_slots(required, [land]) is None  # a required slot is not skipped: phase judges
+    assert sort_into_slots(up_to, [{"Object": 3}]) is None  # fits no slot: sent where the order puts it
+
