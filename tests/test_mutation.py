@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import CodeType
 
 import pytest
 
@@ -90,3 +91,42 @@ def test_a_mutant_is_judged_only_by_the_cases_that_run_its_statement(tmp_path: P
     assert at(8) == ("b.json", "c.json")  # the whole statement
     assert at(9) == ()  # no case runs it: nothing can kill it
     assert at(1) is None and at(14) is None  # every case
+
+
+def _module(source: str) -> CodeType:
+    return compile(source, "m.py", "exec")
+
+
+def test_a_mutation_in_a_function_body_swaps_that_function_and_its_live_closures() -> None:
+    from tools.mutation.forkserver import changed_code
+
+    before = "K = 1\ndef outer(x):\n    def inner(y):\n        return y > 0\n    return inner(x)\n"
+    pairs = changed_code(_module(before), _module(before.replace("y > 0", "y >= 0")))
+    assert pairs is not None
+    assert [(o.co_qualname, outermost) for o, _, outermost in pairs] == [
+        ("outer", True), ("outer.<locals>.inner", False)]
+
+
+@pytest.mark.parametrize("change", [("K = 1", "K = 2"), ("def outer(x):", "def outer(x=1):"),
+                                    ("class C:\n    n = 0", "class C:\n    n = 1")])
+def test_a_mutation_of_a_module_or_class_body_is_left_to_a_fresh_process(change: tuple[str, str]) -> None:
+    from tools.mutation.forkserver import changed_code
+
+    before = ("K = 1\nclass C:\n    n = 0\n    def f(self):\n        return self.n\n"
+              "def outer(x):\n    return x\n")
+    assert changed_code(_module(before), _module(before.replace(*change))) is None
+
+
+def test_the_forked_worker_judges_as_a_fresh_process_does(tmp_path: Path) -> None:
+    """The same mutants, judged in the load-once worker's forked children and in fresh processes: the
+    same verdicts, and the fork path is the one taken for function bodies."""
+    args = ["--module", "counter_effects", "--sample", "12", "--seed", "3",
+            "--cases", "suites/701.34-proliferate"]
+    reports = []
+    for extra, out in (([], tmp_path / "fork"), (["--fresh"], tmp_path / "fresh")):
+        assert main([*args, *extra, "--out", str(out)]) == 0
+        reports.append(json.loads((out / "report.json").read_text(encoding="utf-8")))
+    fork, fresh = ({m["id"]: (m["status"], m["killed_by"]) for m in r["mutants"]} for r in reports)
+    assert fork == fresh
+    assert reports[0]["score"]["judged_in_fork"] > 0 and reports[1]["score"]["judged_in_fork"] == 0
+    assert {s for s, _ in fork.values()} == {"killed", "survived"}  # both verdicts compared

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import report
 from .coverage_map import CaseMap, trace
+from .forkserver import Worker
 from .mutants import Equivalent, Mutant, describe, enumerate_mutants, load_equivalents, select
 from .oracle import DEFAULT_TESTS, Oracle, Outcome, baseline, judge, make_copy
 
@@ -41,6 +42,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--select", choices=("coverage", "all"), default="coverage",
                    help="judge each mutant by the cases that run its line (default, measured once with "
                         "coverage.py) or by all of them")
+    p.add_argument("--fresh", action="store_true",
+                   help="judge every mutant in a fresh `mtgc run` process (default with --select coverage: "
+                        "a load-once worker per copy runs a function-body mutant's cases in a forked child)")
     p.add_argument("--budget", type=float, metavar="MINUTES",
                    help="start no mutant after this many minutes (the rest is reported not run)")
     p.add_argument("-j", "--jobs", type=int, default=1, help="mutants judged in parallel, a copy each")
@@ -63,8 +67,8 @@ def engine_files(modules: list[str]) -> list[str]:
 
 
 def judge_all(copies: queue.Queue[Path], oracle: Oracle, mutants: list[Mutant], timeout: float,
-              deadline: float | None, jobs: int,
-              case_map: CaseMap | None) -> tuple[list[Outcome], list[Mutant]]:
+              deadline: float | None, jobs: int, case_map: CaseMap | None,
+              workers: dict[Path, Worker]) -> tuple[list[Outcome], list[Mutant]]:
     outcomes: list[Outcome] = []
     not_run: list[Mutant] = []
     lock = threading.Lock()
@@ -77,7 +81,7 @@ def judge_all(copies: queue.Queue[Path], oracle: Oracle, mutants: list[Mutant], 
         copy = copies.get()
         try:
             cases = None if case_map is None else case_map.for_mutant(ROOT, mutant)
-            outcome = judge(copy, oracle, mutant, timeout, cases)
+            outcome = judge(copy, oracle, mutant, timeout, cases, workers.get(copy))
         finally:
             copies.put(copy)
         with lock:
@@ -121,13 +125,19 @@ def main(argv: list[str] | None = None) -> int:
             # the selection's own path (a list file, xargs) passes unmutated; the copies are identical
             baseline(copies.queue[0], oracle, case_map.cases)
         deadline = started + 60 * args.budget if args.budget is not None else None
-        outcomes, not_run = judge_all(copies, oracle, to_run, 10 + 5 * took, deadline, max(1, args.jobs),
-                                      case_map)
+        workers = {} if case_map is None or args.fresh else {c: Worker(c, ROOT) for c in list(copies.queue)}
+        try:
+            outcomes, not_run = judge_all(copies, oracle, to_run, 10 + 5 * took, deadline, max(1, args.jobs),
+                                          case_map, workers)
+        finally:
+            for worker in workers.values():
+                worker.close()
     settings = {
         "command": " ".join(["python -m tools.mutation", *(argv if argv is not None else sys.argv[1:])]),
         "oracle": oracle.name, "cases": list(oracle.cases) or ["suites/"], "tests": list(oracle.tests or []),
         "modules": files, "mutants_in_engine": len(every), "selected": len(chosen), "sample": args.sample,
         "seed": args.seed, "jobs": args.jobs, "budget_minutes": args.budget, "select": args.select,
+        "fresh": args.fresh,
         "baseline_seconds": round(took, 2),
         "tool": "cosmic-ray " + _version("cosmic-ray"),
     }

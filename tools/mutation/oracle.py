@@ -14,9 +14,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from cosmic_ray.mutating import mutate_and_test
+from cosmic_ray.mutating import mutate_and_test, mutate_code
+from cosmic_ray.plugins import get_operator
 from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
+from .forkserver import Worker
 from .mutants import Mutant
 
 #: What a copy holds: the engine, the harness and what they read (the cases, the spec, the tests).
@@ -44,6 +46,7 @@ class Outcome:
     killed_by: str  # cases | tests | timeout | ""
     seconds: float
     cases_run: int | None = None  # how many cases the oracle ran (None: all of them)
+    forked: bool = False  # judged in the load-once worker's forked child, not in a fresh process
 
 
 def make_copy(root: Path, where: Path) -> Path:
@@ -112,14 +115,28 @@ def baseline(copy: Path, oracle: Oracle, cases: tuple[str, ...] | None = None) -
 
 
 def judge(copy: Path, oracle: Oracle, mutant: Mutant, timeout: float,
-          cases: tuple[str, ...] | None = None) -> Outcome:
+          cases: tuple[str, ...] | None = None, worker: Worker | None = None) -> Outcome:
     """Apply the mutant to the copy, run the oracle (on ``cases`` only, when given: those that run
-    the mutated line), restore the file (Cosmic Ray's mutate_and_test)."""
+    the mutated line), restore the file (Cosmic Ray's mutate_and_test). With a ``worker``, a mutant
+    of function bodies run only by ``cases`` is judged in the worker's forked child instead (the same
+    ``mtgc run`` on the same cases, without a fresh start); any other goes the fresh way."""
     started = time.monotonic()
+    ran = None if cases is None else len(cases)
+    if worker is not None and cases and oracle.tests is None:
+        source = (copy / mutant.file).read_text(encoding="utf-8")
+        mutated = mutate_code(source, get_operator(f"core/{mutant.operator}")(), mutant.occurrence)
+        if mutated is None:
+            return Outcome(mutant, "error", "", round(time.monotonic() - started, 2), ran)
+        verdict, _ = worker.judge(mutant.file, mutated, cases, timeout)
+        if verdict != "unpatchable":
+            seconds = round(time.monotonic() - started, 2)
+            if verdict == "survived":
+                return Outcome(mutant, "survived", "", seconds, ran, forked=True)
+            by = "timeout" if verdict == "timeout" else "cases"
+            return Outcome(mutant, "killed", by, seconds, ran, forked=True)
     select_cases(copy, cases)
     result = mutate_and_test([mutant.spec(copy)], command(copy, oracle, cases), timeout)
     seconds = round(time.monotonic() - started, 2)
-    ran = None if cases is None else len(cases)
     if result.worker_outcome != WorkerOutcome.NORMAL:
         return Outcome(mutant, "error", "", seconds, ran)
     if result.test_outcome == TestOutcome.SURVIVED:

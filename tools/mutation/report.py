@@ -48,13 +48,14 @@ def build(*, settings: dict[str, Any], outcomes: list[Outcome], equivalent: list
         "score": {"killed": killed, "total": total, "rate": round(killed / total, 4) if total else None,
                   "equivalent_excluded": len(equivalent),
                   "errors": sum(o.status == "error" for o in outcomes), "not_run": len(not_run),
+                  "judged_in_fork": sum(o.forked for o in outcomes),
                   "mean_seconds_per_mutant": round(sum(o.seconds for o in outcomes) / len(outcomes), 2)
                   if outcomes else None},
         "per_module": _table(outcomes, lambda m: m.file),
         "per_operator": _table(outcomes, lambda m: m.family),
         "survivors": [{**_mutant(o.mutant), **_ran(o)} for o in outcomes if o.status == "survived"],
         "mutants": [{**_mutant(o.mutant), "status": o.status, "killed_by": o.killed_by, "seconds": o.seconds,
-                     **_ran(o)} for o in outcomes],
+                     **_ran(o), **({"forked": True} if o.forked else {})} for o in outcomes],
         "equivalent": [{**_mutant(m), "reason": e.reason} for m, e in equivalent],
         "not_run": [m.id for m in not_run],
     }
@@ -75,7 +76,9 @@ def markdown(report: dict[str, Any]) -> str:
         f"(tools/mutation-equivalent.json); {score['errors']} not applicable, {score['not_run']} not run "
         "(time budget)." + (
             " Each mutant is judged by the cases that run its line (a coverage map of the unmutated "
-            "engine); `cases run` 0 is a line no case runs." if s.get("select") == "coverage" else ""),
+            "engine); `cases run` 0 is a line no case runs." if s.get("select") == "coverage" else "") + (
+            f" {score['judged_in_fork']} mutant(s) of function bodies were judged in a forked child of a "
+            "load-once worker, the rest in a fresh `mtgc run`." if score.get("judged_in_fork") else ""),
         "",
     ]
     for title, table in (("module", report["per_module"]), ("operator", report["per_operator"])):
