@@ -31,13 +31,15 @@ def with_exceptions(values: CardDef, exceptions: Mapping[str, Any]) -> CardDef:
     """CR 707.9a-b: the copy effect's modifications become part of the copy's copiable values ("it isn't
     legendary", "it has haste", "except it's a 1/1 green Frog"), so a copy of the copy has them too
     (Spark Double's ruling). ``creature_types`` replaces its creature types only (its other subtypes,
-    205.3m, stay)."""
+    205.3m, stay); ``add_creature_types`` adds to them ("it's a Nightmare in addition to its other
+    types", Nightmare Shepherd, 707.9a)."""
     supertypes = values.supertypes
     if exceptions.get("not_legendary"):
         supertypes = tuple(t for t in supertypes if t != "Legendary")
     subtypes = values.subtypes
     if "creature_types" in exceptions:
         subtypes = (*(t for t in subtypes if not is_creature_type(t)), *exceptions["creature_types"])
+    subtypes = (*subtypes, *(t for t in exceptions.get("add_creature_types", ()) if t not in subtypes))
     # dataclasses.replace, not state.replace: a new CardDef works out its cached properties again
     return dataclasses.replace(
         values, supertypes=supertypes, subtypes=subtypes,

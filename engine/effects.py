@@ -313,8 +313,11 @@ def _copied(ctx: Ctx, res: Res, ref: Any) -> list[Obj]:
     """The objects a token copies; a target an earlier instruction of the same effect moved (Supplant Form:
     "Return target creature to its owner's hand. You create a token that's a copy of that creature"), or
     a trigger's "that creature" gone before it resolves (Riku of Two Reflections), as it last existed on
-    the battlefield (CR 608.2h, 707.2)."""
-    here = [ctx.game.obj(oid) for oid in objects(ctx, res, ref)]
+    the battlefield (CR 608.2h, 707.2); a dies trigger's "that creature" is always the creature as it
+    last existed, not the card it became in the graveyard or exile (CR 603.10a, 400.7: Nightmare Shepherd
+    copies a Clone's copy effect, not the Clone card)."""
+    dead = ref == "it" and "it_lki_epoch" in res.info
+    here = [] if dead else [ctx.game.obj(oid) for oid in objects(ctx, res, ref)]
     if here or not (ref == "it" or (isinstance(ref, dict) and "target" in ref)):
         return here
     lki = it_last_known(ctx, res, ref)

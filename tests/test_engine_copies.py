@@ -155,3 +155,37 @@ def test_vesuva_enters_tapped_as_a_copy_and_untapped_as_itself() -> None:
         step = act(step.game, refs, {"action": "answer", "value": value})
         ves = obj(step.game, refs, "ves")
         assert ves.zone == "battlefield" and ves.tapped is tapped
+
+
+def test_add_creature_types_keeps_the_copied_ones_and_adds_the_new_one() -> None:
+    """Nightmare Shepherd: 'except it's 1/1 and it's a Nightmare in addition to its other types' (CR
+    707.9a-b): the copied creature types stay, Nightmare is added; creature_types would replace them."""
+    from engine.cards import card_from_json
+    from engine.copies import with_exceptions
+
+    bears = card_from_json({"name": "Grizzly Bears", "manaCost": "{1}{G}", "types": ["Creature"],
+                            "subtypes": ["Bear"], "supertypes": [], "power": "2", "toughness": "2",
+                            "colors": ["G"], "abilities": []})
+    added = with_exceptions(bears, {"power": 1, "toughness": 1, "add_creature_types": ["Nightmare"]})
+    assert added.subtypes == ("Bear", "Nightmare") and (added.power, added.toughness) == (1, 1)
+    assert with_exceptions(bears, {"creature_types": ["Nightmare"]}).subtypes == ("Nightmare",)
+
+
+def test_a_dies_triggers_token_copy_of_a_clone_copies_what_the_clone_copied() -> None:
+    """Nightmare Shepherd: 'a copy of that creature' in a dies trigger is the creature as it last existed
+    (CR 603.10a, 608.2h, 707.3): a Clone that copied Hill Giant gives a Hill Giant token, not a Clone (the
+    card in exile has only Clone's printed values)."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 4, "B": 3},
+                         "hand": [{"alias": "clone", "card": "Clone"}, {"alias": "murder", "card": "Murder"}],
+                         "battlefield": [{"alias": "shepherd", "card": "Nightmare Shepherd"}]},
+                        {"alias": "b", "battlefield": [{"alias": "giant", "card": "Hill Giant"}]}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "clone"}, {"U": 4})
+    step = act(step.game, refs, {"action": "resolve"}, target(step.game, refs, "giant"))
+    step = act(step.game, refs, {"action": "cast", "player": "a", "card": "murder"},
+               [target(step.game, refs, "clone")])
+    step = act(step.game, refs, {"action": "resolve"})
+    step = act(step.game, refs, {"action": "resolve"}, True)
+    tokens = [o for o in step.game.objects.values() if o.token and o.zone == "battlefield"]
+    assert [ch.card(step.game, t).name for t in tokens] == ["Hill Giant"]
+    assert ch.power_toughness(step.game, tokens[0]) == (1, 1)
+    assert "Nightmare" in ch.card(step.game, tokens[0]).subtypes
