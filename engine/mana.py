@@ -175,14 +175,24 @@ def spendable(game: Game, player: int, purpose: str | None, source: int | None) 
     Secluded Courtyard's ruling: it "can't be spent on anything")."""
     mana = game.players[player].restricted_mana
     obj = game.objects.get(source) if source is not None else None
-    if purpose not in ("cast", "activate") or obj is None:
-        return []
     out = []
     for i, m in enumerate(mana):
+        if rider_only(m.restriction):
+            out.append(i)
+            continue
+        if purpose not in ("cast", "activate") or obj is None:
+            continue
         flt = m.restriction.get(purpose)
         if flt is not None and ch.matches(game, _restriction_filter(purpose, flt), obj, m.source, player):
             out.append(i)
     return out
+
+
+def rider_only(restriction: Mapping[str, Any]) -> bool:
+    """Mana with a rider but no "spend this mana only" (Boseiju, Who Shelters All: "If that mana is
+    spent on an instant or sorcery spell, that spell can't be countered"): CR 106.6 lets it pay for
+    anything; only the spell it is spent on gets the rider."""
+    return "cast" not in restriction and "activate" not in restriction
 
 
 def _restriction_filter(purpose: str, flt: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -83,10 +83,18 @@ def _copy_spell(ctx: Ctx, res: Res, p: Params) -> None:
         if p.get("new_targets"):
             slots = _retarget(ctx, res, item, specs, copy, res.controller)
         new_item = replace(item, id=copy.id, source=copy.id, controller=res.controller, targets=slots,
-                           distribution=_same_division(item, slots), source_lki=copy)
+                           distribution=_same_division(item, slots), source_lki=copy,
+                           info=_copied_info(item.info))
         ctx.game = replace(ctx.game, stack=(*ctx.game.stack, new_item))
         ctx.emit({"type": "spell_copied", "object": copy.id, "source": oid, "player": res.controller})
         became_targets(ctx, copy.id, res.controller, copy.id, slots)
+
+
+def _copied_info(info: frozendict[str, Any]) -> frozendict[str, Any]:
+    """What a copy of a spell keeps of the original's stack details: its choices (CR 707.10), not a
+    rider of the mana spent to cast it (106.6; Boseiju's ruling: the copy can be countered, as no
+    mana was spent on it)."""
+    return info.delete("uncounterable") if "uncounterable" in info else info
 
 
 @effect("choose_new_targets")
