@@ -71,3 +71,62 @@ def test_sorting_into_slots_skips_only_an_optional_slot_a_later_one_fits() -> No
     assert sort_into_slots(required, [land]) is None  # a required slot is not skipped: phase judges
     assert sort_into_slots(up_to, [{"Object": 3}]) is None  # fits no slot: sent where the order puts it
 
+
+def _beacon(hand: str, pool: dict[str, int], colors: list[str]) -> dict[str, Any]:
+    return _run(
+        [{"alias": "alice", "mana_pool": pool, "hand": [{"alias": "spell", "card": hand}],
+          "battlefield": [{"alias": "beacon", "card": "Interplanar Beacon"}]},
+         {"alias": "bob"}],
+        [{"action": "activate", "player": "alice", "source": "beacon", "ability": 1},
+         {"action": "cast", "player": "alice", "card": "spell"}],
+        [{"kind": "mana_color", "player": "alice", "source": "beacon", "answer": c} for c in colors])
+
+
+def test_two_mana_color_answers_are_one_of_phases_colour_pairs() -> None:
+    """Interplanar Beacon's "two mana of different colors": phase offers the ten pairs; the case's two
+    answers (in either order) are the pair, and each decision's options are the colours it may be."""
+    obs = _beacon("Ajani Steadfast", {"C": 3}, ["U", "W"])
+    assert obs["steps"] == [{"outcome": "ok"}, {"outcome": "ok"}]
+    first, second = obs["decisions"][:2]
+    assert (first["answer"], first["options"]) == ("U", ["W", "U", "B", "R", "G"])
+    assert (second["answer"], second["options"]) == ("W", ["W", "B", "R", "G"])
+    assert (first["used"], second["used"]) == (0, 1)
+
+
+def test_a_colour_pair_phase_does_not_offer_is_sent_for_phase_to_refuse() -> None:
+    obs = _beacon("Ajani Steadfast", {"C": 3}, ["W", "W"])
+    assert obs["steps"][0]["outcome"] == "rejected"
+
+
+def test_each_mana_of_any_combination_of_colors_records_its_options() -> None:
+    """Smokebraider's "two mana in any combination of colors": phase asks one prompt; both of the case's
+    mana_color decisions report the colours phase offers (no colorless)."""
+    obs = _run(
+        [{"alias": "alice", "battlefield": [{"alias": "smoke", "card": "Smokebraider"}]}, {"alias": "bob"}],
+        [{"action": "activate", "player": "alice", "source": "smoke", "ability": 0}],
+        [{"kind": "mana_color", "player": "alice", "answer": "B"},
+         {"kind": "mana_color", "player": "alice", "answer": "R"}])
+    assert [(d["answer"], d["options"]) for d in obs["decisions"]] == [
+        ("B", ["W", "U", "B", "R", "G"]), ("R", ["W", "U", "B", "R", "G"])]
+    assert obs["final"]["players"]["alice"]["mana_pool"] == {"B": 1, "R": 1}
+
+
+def test_two_sacrifice_answers_answer_phases_one_prompt_for_two() -> None:
+    """Dead Drop: phase asks Bob one prompt choosing two creatures; the case answers one sacrifice
+    decision per creature (as the reference engine asks them): both are sent together."""
+    obs = _run(
+        [{"alias": "alice", "mana_pool": {"B": 1, "C": 9}, "hand": [{"alias": "drop", "card": "Dead Drop"}]},
+         {"alias": "bob", "battlefield": [{"alias": "bbears", "card": "Grizzly Bears"},
+                                          {"alias": "belves", "card": "Llanowar Elves"},
+                                          {"alias": "bgiant", "card": "Hill Giant"}]}],
+        [{"action": "cast", "player": "alice", "card": "drop"}, {"action": "resolve"}],
+        [{"kind": "targets", "player": "alice", "source": "drop", "answer": ["bob"]},
+         {"kind": "sacrifice", "player": "bob", "answer": ["bbears"]},
+         {"kind": "sacrifice", "player": "bob", "answer": ["belves"]}])
+    assert obs["steps"] == [{"outcome": "ok"}, {"outcome": "ok"}]
+    assert [_obj(obs, r)["zone"] for r in ("bbears", "belves", "bgiant")] == [
+        "graveyard", "graveyard", "battlefield"]
+    sacrifices = [d for d in obs["decisions"] if d["kind"] == "sacrifice"]
+    assert [(d["answer"], d["used"]) for d in sacrifices] == [(["bbears"], 1), (["belves"], 2)]
+    assert sacrifices[1]["options"] == ["belves", "bgiant"]
+

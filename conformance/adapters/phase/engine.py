@@ -9,7 +9,7 @@ answers every prompt from the case's decisions (spec/README.md 1.4) and returns 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,10 +122,13 @@ class PhaseRun(PhaseSetup):
                 self.events.append(event)
         return result
 
-    def take_more(self, kind: str, seat: Any, n: int) -> list[Answer]:
+    def take_more(self, kind: str, seat: Any, n: int,
+                  options_of: Callable[[list[Answer]], Sequence[object] | None] | None = None
+                  ) -> list[Answer]:
         """The answers of the next ``n`` unused entries of ``kind`` for this player, marked used and
         recorded as asked: one phase prompt that answers several of the case's decisions at once. With
-        fewer than ``n``, none is taken (Rejected): an answer marked used must be one sent to phase."""
+        fewer than ``n``, none is taken (Rejected): an answer marked used must be one sent to phase.
+        ``options_of(the answers taken before it)`` gives each one's options, when phase lists them."""
         player = self.player_of(seat)
         found: list[int] = []
         for _ in range(max(0, n)):
@@ -138,7 +141,8 @@ class PhaseRun(PhaseSetup):
         out: list[Answer] = []
         for index in found:
             answer = self.book.entries[index]["answer"]
-            self.book.record(kind, player, None, None, answer, index, False)
+            options = options_of(list(out)) if options_of is not None else None
+            self.book.record(kind, player, None, options, answer, index, False)
             out.append(answer)
         return out
 

@@ -6,7 +6,7 @@ they depend on this module and not on the module that drives the run (which impo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from conformance.adapters.common import DecisionBook
@@ -37,7 +37,9 @@ class PhaseRunView(Protocol):
 
     def waiting(self) -> dict[str, Any]: ...
 
-    def take_more(self, kind: str, seat: Any, n: int) -> list[Answer]: ...
+    def take_more(self, kind: str, seat: Any, n: int,
+                  options_of: Callable[[list[Answer]], Sequence[object] | None] | None = None
+                  ) -> list[Answer]: ...
 
     def player_of(self, seat: Any) -> str | None: ...
 

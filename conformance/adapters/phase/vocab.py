@@ -13,7 +13,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from conformance.adapters.common import Rejected, by_alias, counter_to_case, items, keyword_name, whole
-from conformance.adapters.phase import imprint
+from conformance.adapters.phase import imprint, mana_colors
+
+# the colour tables are mana_colors'; other modules read them here
+from conformance.adapters.phase.mana_colors import COLOR_OF_SYMBOL as COLOR_OF_SYMBOL
+from conformance.adapters.phase.mana_colors import SYMBOL_OF_COLOR as SYMBOL_OF_COLOR
+from conformance.adapters.phase.mana_colors import color_of
 from conformance.adapters.phase.view import PhaseRunView
 from conformance.documents import Answer, Event, Ref
 
@@ -30,8 +35,6 @@ PHASE_OF_STEP = {
 STEP_OF_PHASE = {v: k for k, v in PHASE_OF_STEP.items()}
 ZONE_TO_PHASE = {"battlefield": "Battlefield", "hand": "Hand", "graveyard": "Graveyard",
                  "exile": "Exile", "library": "Library"}
-COLOR_OF_SYMBOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
-SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 
 
 def _targets_options(run: PhaseRunView, d: dict[str, Any]) -> list[Ref | None]:
@@ -158,6 +161,29 @@ def _select_cards(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[
     return {"type": "SelectCards", "data": {"cards": [run.object_id(x) for x in items(answer or [])]}}
 
 
+def _sacrifice_count(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
+    """EffectZoneChoice{effect_kind: Sacrifice, count, cards}: phase asks one prompt for all the
+    permanents an effect makes the player sacrifice ("sacrifices two creatures": count 2); the case may
+    answer one sacrifice decision per permanent, as the reference engine asks them (CR 701.21a), so the
+    player's next sacrifice answers add to this one until ``count`` are chosen. Each taken answer's
+    options are the cards phase lists less those chosen before it. Fewer: sent as they are, for phase
+    to judge."""
+    chosen = list(items(answer or []))
+    count = d.get("count")
+    cards = [run.ref_of(c) for c in d.get("cards") or []]
+
+    def options_after(before: list[Answer]) -> list[str | None]:
+        return [c for c in cards if c not in chosen]
+
+    while isinstance(count, int) and len(chosen) < count:
+        try:
+            (more,) = run.take_more("sacrifice", d.get("player"), 1, options_after)
+        except Rejected:
+            break
+        chosen += items(more or [])
+    return _select_cards(run, d, chosen)
+
+
 def _alternative(prompt: dict[str, Any], choice: Any) -> object:
     """The spec's answer for one of phase's ChooseAlternativeCast choices: null for the mana cost, else
     the alternative cost's keyword in lower case ("overload"), or phase's own word for one the spec lacks."""
@@ -256,27 +282,6 @@ def payment_candidates(cost: Any, pool: dict[str, int], cap: int) -> list[dict[s
                 if len(out) > cap:
                     return None
     return out
-
-
-def _color_of(symbol: object) -> object:
-    """phase's name of a mana symbol's colour; anything else as it is."""
-    return COLOR_OF_SYMBOL.get(symbol, symbol) if isinstance(symbol, str) else symbol
-
-
-def _mana_color(run: PhaseRunView, d: dict[str, Any], answer: object) -> dict[str, Any]:
-    """ChooseManaColor: one colour, or for "N mana in any combination of colors" phase's single
-    AnyCombination prompt, answered with the case's next N mana_color entries (the reference engine
-    asks one decision per mana)."""
-    choice = d.get("choice") or {}
-    if choice.get("type") == "AnyCombination":
-        n = int((choice.get("data") or {}).get("count", 1))
-        colors = [answer, *run.take_more("mana_color", d.get("player"), n - 1)]
-        return {"type": "ChooseManaColor", "data": {"choice": {
-            "type": "Combination", "data": [_color_of(c) for c in colors]}}}
-    if not isinstance(answer, str):  # a mana symbol, looked up in COLOR_OF_SYMBOL
-        raise KeyError(answer)
-    return {"type": "ChooseManaColor",
-            "data": {"choice": {"type": "SingleColor", "data": COLOR_OF_SYMBOL[answer]}}}
 
 
 def _combat_damage_options(run: PhaseRunView, d: dict[str, Any]) -> list[str | None]:
@@ -394,7 +399,7 @@ PROMPTS: dict[str, PromptHandler] = {
     "NamedChoice:Color": (  # "the color of your choice" (protection): answered with a colour symbol
         "color",
         lambda r, d: [SYMBOL_OF_COLOR.get(o, o) for o in d.get("options", [])],
-        lambda r, d, a: {"type": "ChooseOption", "data": {"choice": _color_of(a)}}),
+        lambda r, d, a: {"type": "ChooseOption", "data": {"choice": color_of(a)}}),
     "NamedChoice:CreatureType": (  # answered with the type's name; phase lists the types it offers
         "creature_type",
         lambda r, d: [str(o) for o in d.get("options", [])],
@@ -471,13 +476,9 @@ PROMPTS: dict[str, PromptHandler] = {
     "EnlistChoice": ("tap_cost", lambda r, d: [r.ref_of(c) for c in d.get("eligible") or []],
                      lambda r, d, a: {"type": "ChooseEnlist", "data": {
                          "target": r.object_id(items(a)[0]) if items(a) else None}}),
-    # phase 0.103.0: ChooseManaColor{choice: ManaChoice}; the prompt's data.choice is
-    # {"type": "SingleColor", "data": {"options": [colour names]}} (docs/adapters-notes.md)
-    "ChooseManaColor": (
-        "mana_color",
-        lambda r, d: [SYMBOL_OF_COLOR.get(c, c)
-                      for c in ((d.get("choice") or {}).get("data") or {}).get("options") or []] or None,
-        lambda r, d, a: _mana_color(r, d, a)),
+    # phase 0.103.0: ChooseManaColor{choice: ManaChoice}, one prompt for all the mana of an ability:
+    # one colour, any colours, or one of phase's colour combinations (mana_colors.py)
+    "ChooseManaColor": ("mana_color", mana_colors.options, mana_colors.answer),
     "OutsideGameChoice": ("outside_game_card", _outside_options, _outside_card),
     # DiscardChoice{count, cards}: the cards phase lets the player discard
     "DiscardChoice": ("discard", lambda r, d: _cards_options(r, d), _select_cards),
@@ -488,7 +489,7 @@ PROMPTS: dict[str, PromptHandler] = {
     "PayCost:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("choices") or []],
                           _select_cards),
     "EffectZoneChoice:Sacrifice": ("sacrifice", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
-                                   _select_cards),
+                                   _sacrifice_count),
     "EffectZoneChoice:Discard": ("discard", lambda r, d: [r.ref_of(c) for c in d.get("cards") or []],
                                  _select_cards),
     # "you may exile a card from your hand" (CR 608.2d, imprint): the "you may" (engine.py names the
