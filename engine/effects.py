@@ -315,10 +315,12 @@ def _copied(ctx: Ctx, res: Res, ref: Any) -> list[Obj]:
     a trigger's "that creature" gone before it resolves (Riku of Two Reflections), as it last existed on
     the battlefield (CR 608.2h, 707.2); a dies trigger's "that creature" is always the creature as it
     last existed, not the card it became in the graveyard or exile (CR 603.10a, 400.7: Nightmare Shepherd
-    copies a Clone's copy effect, not the Clone card)."""
+    copies a Clone's copy effect, not the Clone card). So does an ability's copy of its own source that
+    left (Jace, Cunning Castaway's -5 with 5 loyalty: he is gone before it resolves; 608.2h names "the
+    source of the ability itself", and 111.12's "no token" excepts what uses last known information)."""
     dead = ref == "it" and "it_lki_epoch" in res.info
     here = [] if dead else [ctx.game.obj(oid) for oid in objects(ctx, res, ref)]
-    if here or not (ref == "it" or (isinstance(ref, dict) and "target" in ref)):
+    if here or not (ref in ("it", "self") or (isinstance(ref, dict) and "target" in ref)):
         return here
     lki = it_last_known(ctx, res, ref)
     return [lki] if lki is not None else []

@@ -38,3 +38,19 @@ def test_riku_token_copies_the_creature_gone_before_the_trigger_resolves() -> No
     g = act(g, refs, {"action": "resolve"}, True).game
     tokens = [o for o in g.objects.values() if o.token and o.zone == "battlefield"]
     assert len(tokens) == 1 and tokens[0].card == "Grizzly Bears"
+
+
+def test_jace_minus_five_at_five_loyalty_copies_himself_as_he_last_existed() -> None:
+    """Jace, Cunning Castaway's -5 paid with exactly 5 loyalty: he is put into the graveyard (CR 704.5i)
+    before the ability resolves, and "copies of Jace" use him as he last existed (608.2h: "including the
+    source of the ability itself"; 111.12 excepts what uses last known information): two tokens."""
+    g, refs = new_game([
+        {"alias": "a", "battlefield": [{"alias": "jace", "card": "Jace, Cunning Castaway",
+                                        "counters": {"loyalty": 5}}]},
+        {"alias": "b"},
+    ])
+    g = act(g, refs, {"action": "activate", "player": "a", "source": "jace", "ability": 0}).game
+    assert obj(g, refs, "jace").zone == "graveyard"
+    g = act(g, refs, {"action": "resolve"}).game
+    tokens = [o for o in g.objects.values() if o.token and o.zone == "battlefield"]
+    assert [(t.card, t.counters.get("loyalty")) for t in tokens] == [("Jace, Cunning Castaway", 3)] * 2
