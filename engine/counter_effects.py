@@ -85,12 +85,30 @@ def _remove_counters(ctx: Ctx, res: Res, p: Params) -> None:
     removed = 0
     for t in recipients(ctx, res, p["from"]):
         have = ctx.game.obj(t[1]).counters
+        if p.get("a_counter"):
+            removed += _remove_a_counter(ctx, res, t)
+            continue
         for kind in [k for k in have if p.get("counter") in (None, k)]:
             n = amount(ctx, res, p["amount"]) if "amount" in p else have[kind]
             removed += remove_counters(ctx, t, kind, n)
     branch = p.get("if_removed") if removed else p.get("if_none_removed")
     if branch:
         perform(ctx, res, branch)
+
+
+def _remove_a_counter(ctx: Ctx, res: Res, t: Target) -> int:
+    """"Remove a counter from [it]" (Spinal Parasite): one counter, of a kind the ability's controller
+    chooses among those the object has as the ability resolves (CR 608.2d, ``counter_kind``); none
+    there, nothing happens (CR 609.3)."""
+    kinds = sorted(k for k, n in ctx.game.obj(t[1]).counters.items() if n > 0)
+    if not kinds:
+        return 0
+    kind = kinds[0]
+    if len(kinds) > 1:
+        kind = ctx.choose(Decision("counter_kind", res.controller, res.source, tuple(kinds)))
+        if kind not in kinds:
+            raise IllegalAction("608.2d", "choose a kind of counter the object has")
+    return remove_counters(ctx, t, kind, 1)
 
 
 @effect("move_counter")
