@@ -155,12 +155,21 @@ def _distribute_damage(ctx: Ctx, res: Res, p: Params) -> None:
 
 @effect("fight")
 def _fight(ctx: Ctx, res: Res, p: Params) -> None:
+    """CR 701.14a-b: each deals damage equal to its power to the other; if either is no longer a creature
+    on the battlefield (the creature an Aura enchanted, bounced with the Aura's ability on the stack),
+    neither fights or deals damage."""
     a = objects(ctx, res, p.get("source", "self"))
     b = objects(ctx, res, p["to"])
     if a and b:
         oa, ob = ctx.game.obj(a[0]), ctx.game.obj(b[0])
+        if not (_creature_on_battlefield(ctx, oa) and _creature_on_battlefield(ctx, ob)):
+            return
         deal_damage(ctx, oa, ("object", ob.id, ob.epoch), ch.power(ctx.game, oa))
         deal_damage(ctx, ob, ("object", oa.id, oa.epoch), ch.power(ctx.game, ob))
+
+
+def _creature_on_battlefield(ctx: Ctx, o: Obj) -> bool:
+    return o.zone == "battlefield" and "Creature" in ch.types(ctx.game, o)
 
 
 @effect("gain_life")
