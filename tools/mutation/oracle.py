@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cosmic_ray.mutating import mutate_and_test, mutate_code
 from cosmic_ray.plugins import get_operator
-from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
 
 from .forkserver import Worker
 from .mutants import Mutant
@@ -119,29 +119,37 @@ def judge(copy: Path, oracle: Oracle, mutant: Mutant, timeout: float,
     """Apply the mutant to the copy, run the oracle (on ``cases`` only, when given: those that run
     the mutated line), restore the file (Cosmic Ray's mutate_and_test). With a ``worker``, a mutant
     of function bodies run only by ``cases`` is judged in the worker's forked child instead (the same
-    ``mtgc run`` on the same cases, without a fresh start); any other goes the fresh way."""
+    ``mtgc run`` on the same cases, without a fresh start; the tests of ``cases+tests`` then run the
+    fresh way on a mutant the cases let through); any other goes the fresh way."""
     started = time.monotonic()
     ran = None if cases is None else len(cases)
-    if worker is not None and cases and oracle.tests is None:
+    if worker is not None and cases:
         source = (copy / mutant.file).read_text(encoding="utf-8")
         mutated = mutate_code(source, get_operator(f"core/{mutant.operator}")(), mutant.occurrence)
         if mutated is None:
             return Outcome(mutant, "error", "", round(time.monotonic() - started, 2), ran)
         verdict, _ = worker.judge(mutant.file, mutated, cases, timeout)
-        if verdict != "unpatchable":
-            seconds = round(time.monotonic() - started, 2)
-            if verdict == "survived":
-                return Outcome(mutant, "survived", "", seconds, ran, forked=True)
+        if verdict in ("killed", "timeout"):
             by = "timeout" if verdict == "timeout" else "cases"
-            return Outcome(mutant, "killed", by, seconds, ran, forked=True)
+            return Outcome(mutant, "killed", by, round(time.monotonic() - started, 2), ran, forked=True)
+        if verdict == "survived" and oracle.tests is None:
+            return Outcome(mutant, "survived", "", round(time.monotonic() - started, 2), ran, forked=True)
+        if verdict == "survived":  # the cases passed it: the tests, on the mutated file, the fresh way
+            result = mutate_and_test([mutant.spec(copy)], command(copy, oracle, ()), timeout)
+            return _outcome(mutant, result, round(time.monotonic() - started, 2), ran, forked=True)
     select_cases(copy, cases)
     result = mutate_and_test([mutant.spec(copy)], command(copy, oracle, cases), timeout)
-    seconds = round(time.monotonic() - started, 2)
+    return _outcome(mutant, result, round(time.monotonic() - started, 2), ran)
+
+
+def _outcome(mutant: Mutant, result: WorkResult, seconds: float, ran: int | None,
+             forked: bool = False) -> Outcome:
+    """Cosmic Ray's result of a run as the mutant's outcome (which part of the oracle killed it)."""
     if result.worker_outcome != WorkerOutcome.NORMAL:
-        return Outcome(mutant, "error", "", seconds, ran)
+        return Outcome(mutant, "error", "", seconds, ran, forked)
     if result.test_outcome == TestOutcome.SURVIVED:
-        return Outcome(mutant, "survived", "", seconds, ran)
+        return Outcome(mutant, "survived", "", seconds, ran, forked)
     output = result.output or ""
     by = "timeout" if output == "timeout" else next(
         (line.removeprefix(KILLED_BY) for line in output.splitlines() if line.startswith(KILLED_BY)), "cases")
-    return Outcome(mutant, "killed", by, seconds, ran)
+    return Outcome(mutant, "killed", by, seconds, ran, forked)
