@@ -425,10 +425,13 @@ def _become_creature(ctx: Ctx, res: Res, p: Params) -> None:
     """"[It] becomes an N/N [subtype] creature until end of turn. It's still a land." (Mutavault): adds
     the Creature type (layer 4) and sets its power and toughness (layer 7b); it keeps its other types
     and abilities, and it is as summoning sick as the permanent was (CR 302.6). Without a power and
-    toughness, a Vehicle crewed: "becomes an artifact creature until end of turn" (CR 702.122a, 301.7b)."""
+    toughness, a Vehicle crewed: "becomes an artifact creature until end of turn" (CR 702.122a, 301.7b).
+    ``artifact``: "becomes an artifact creature with base power and toughness 4/5" (Suit Up): the
+    Artifact type too (layer 4)."""
     sets = "power" in p and "toughness" in p  # a Vehicle keeps its printed ones (CR 301.7b)
+    types = ("Artifact", "Creature") if p.get("artifact") else ("Creature",)
     for oid in objects(ctx, res, p["what"]):
-        _add_mod(ctx, oid, Mod(types=("Creature",), subtypes=tuple(p.get("subtypes", ())),
+        _add_mod(ctx, oid, Mod(types=types, subtypes=tuple(p.get("subtypes", ())),
                                base_power=int(p["power"]) if sets else None,
                                base_toughness=int(p["toughness"]) if sets else None))
 

@@ -4,7 +4,7 @@ from mana value (613.4b, 613.6), colors set or added in timestamp order (613.7, 
 
 from __future__ import annotations
 
-from engine_helpers import act, new_game, obj
+from engine_helpers import act, new_game, obj, target
 
 from engine import characteristics as ch
 from engine.state import Mod, replace
@@ -78,3 +78,19 @@ def test_without_type_or_color_statics_the_layers_cost_nothing_more() -> None:
     g, refs = new_game([{"alias": "a", "battlefield": rats}, {"alias": "b"}])
     assert ch.in_play(g).types == () and ch.in_play(g).colors == ()
     assert ch.colors(g, obj(g, refs, "rats")) == ("B",)
+
+
+def test_suit_up_makes_a_creature_an_artifact_creature_with_base_four_five() -> None:
+    # "becomes an artifact creature with base power and toughness 4/5": Artifact added (layer 4, CR 613.1d),
+    # base set (layer 7b), the +1/+1 counter still counts (613.4c)
+    g, refs = new_game([{"alias": "a", "mana_pool": {"U": 1, "C": 2},
+                         "library": [{"alias": "top", "card": "Island"}],
+                         "hand": [{"alias": "suit", "card": "Suit Up"}],
+                         "battlefield": [{"alias": "bears", "card": "Grizzly Bears",
+                                          "counters": {"+1/+1": 1}}]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "suit"}, (target(g, refs, "bears"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    bears = obj(step.game, refs, "bears")
+    assert set(ch.types(step.game, bears)) == {"Creature", "Artifact"}
+    assert (ch.power(step.game, bears), ch.toughness(step.game, bears)) == (5, 6)
