@@ -179,7 +179,7 @@ def objects(ctx: Ctx, res: Res, ref: Any) -> list[int]:
         return put_this_way(ctx, res, str(ref["put_this_way"]))
     if isinstance(ref, dict) and "each" in ref:  # "each creature you control": every permanent matching
         src = res.source_lki
-        return [i for i in game.battlefield
+        return [i for i in _each_candidates(game, ref["each"])
                 if ch.matches(game, ref["each"], game.obj(i), src, res.controller)]
     if isinstance(ref, dict):
         return [int(t[1]) for t in still_there(game, legal_targets(res, ref["target"])) if t[0] == "object"]
@@ -300,3 +300,12 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         # as it last existed once gone: Hangarback Walker's dies ability counts its counters (CR 608.2h)
         return obj.counters.get(value.get("counter", "+1/+1"), 0) if obj is not None else 0
     return 0
+
+
+def _each_candidates(game: Game, flt: Any) -> list[int]:
+    """Where "each [...]" looks: the battlefield, or the graveyards when the filter names that zone
+    ("return each creature card with mana value X from your graveyard", Immortal Servitude: CR 608.2c,
+    every card that matches as the effect is applied; the filter's owner says whose)."""
+    if isinstance(flt, dict) and flt.get("zone") == "graveyard":
+        return [i for p in game.players for i in p.graveyard]
+    return list(game.battlefield)
