@@ -130,3 +130,32 @@ def test_two_sacrifice_answers_answer_phases_one_prompt_for_two() -> None:
     assert [(d["answer"], d["used"]) for d in sacrifices] == [(["bbears"], 1), (["belves"], 2)]
     assert sacrifices[1]["options"] == ["belves", "bgiant"]
 
+
+def test_you_may_cast_from_an_empty_hand_is_declined_by_the_adapter() -> None:
+    """Kari Zev's Expertise with Alice's hand empty once it is cast: phase still asks its "you may cast a
+    spell from your hand"; nothing can be cast, so the adapter declines it (auto) and the case, which
+    does not answer it, is not left unanswered."""
+    obs = _run(
+        [{"alias": "alice", "mana_pool": {"R": 2, "C": 1},
+          "hand": [{"alias": "expertise", "card": "Kari Zev's Expertise"}],
+          "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]},
+         {"alias": "bob", "battlefield": [{"alias": "giant", "card": "Hill Giant"}]}],
+        [{"action": "cast", "player": "alice", "card": "expertise"}, {"action": "resolve"}],
+        [{"kind": "targets", "player": "alice", "source": "expertise", "answer": ["giant"]}])
+    assert obs["unanswered"] is None
+    assert obs["steps"] == [{"outcome": "ok"}, {"outcome": "ok"}]
+    may = [d for d in obs["decisions"] if d["kind"] == "may"]
+    assert [(d["answer"], d["used"], d["auto"]) for d in may] == [(False, None, True)]
+    assert _obj(obs, "giant")["controller"] == "alice"
+
+
+def test_you_may_cast_from_a_hand_with_a_card_is_still_the_cases_to_answer() -> None:
+    obs = _run(
+        [{"alias": "alice", "mana_pool": {"R": 2, "C": 1},
+          "hand": [{"alias": "expertise", "card": "Kari Zev's Expertise"},
+                   {"alias": "shock", "card": "Shock"}],
+          "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]},
+         {"alias": "bob", "battlefield": [{"alias": "giant", "card": "Hill Giant"}]}],
+        [{"action": "cast", "player": "alice", "card": "expertise"}, {"action": "resolve"}],
+        [{"kind": "targets", "player": "alice", "source": "expertise", "answer": ["giant"]}])
+    assert obs["unanswered"] is not None and obs["unanswered"]["kind"] == "may"

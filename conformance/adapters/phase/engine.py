@@ -26,7 +26,7 @@ from conformance.adapters.common import (
     setup_objects,
 )
 from conformance.adapters.phase import cards as phase_cards
-from conformance.adapters.phase import events, imprint, observe, payment, target_slots
+from conformance.adapters.phase import events, free_cast, imprint, observe, payment, target_slots
 from conformance.adapters.phase.setup import MAX_PASSES, SERDE_ERRORS, PhaseSetup
 from conformance.adapters.phase.vocab import (
     PHASE_OF_STEP,
@@ -56,7 +56,7 @@ from conformance.documents import (
 ENGINE_NAME = "phase.rs (phase-python)"
 ENGINE_VERSION = phase_cards.ENGINE_VERSION  # part of the adapter module interface (serve.py)
 ADAPTER_NAME = "mtgc-phase"
-ADAPTER_VERSION = "0.10.1"
+ADAPTER_VERSION = "0.11.0"
 # Each case is tried and refused (unsupported) only when its setup cannot be built in phase. Costs to
 # attack (CR 508.1g-j) are translated in attack_costs.py (phase asks them as CombatTaxPayment after the
 # declaration and pays them by itself); a case it cannot translate is not applicable there, with why.
@@ -590,6 +590,11 @@ class PhaseRun(PhaseSetup):
             # no card qualifies (phase's accepting would exile none): declining is the one legal answer
             self.book.record(p.kind, p.player, source, p.options, None, None, True)
             self.apply(p.seat, imprint.decide(self, p.data, None))
+            return
+        if p.key == "OptionalEffectChoice" and free_cast.casts_from_empty_hand(self, p.data):
+            # "you may cast a spell from your hand" with an empty hand: moot, declined (free_cast.py)
+            self.book.record(p.kind, p.player, source, p.options, False, None, True)
+            self.apply(p.seat, free_cast.DECLINE)
             return
         if (p.key == "OptionalEffectChoice"
                 and "choose new targets" in str(p.data.get("description", "")).lower()

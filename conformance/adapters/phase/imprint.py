@@ -29,21 +29,26 @@ from conformance.adapters.phase.view import PhaseRunView
 ACCEPT = {"type": "DecideOptionalEffect", "data": {"accept": True}}
 
 
-def exiles_from_hand(run: PhaseRunView, d: dict[str, Any]) -> bool:
-    """Whether phase's OptionalEffectChoice ``d`` is the "you may" of exiling a card from a hand: the
-    optional link of the resolving ability (phase chains them by ``sub_ability``) is ChangeZone from
-    Hand to Exile."""
+def optional_link(run: PhaseRunView, d: dict[str, Any]) -> dict[str, Any] | None:
+    """The optional link (phase chains an ability's parts by ``sub_ability``) of the ability resolving
+    from the source of phase's prompt ``d``; None if none resolves from it or it has none."""
     entry = run.g.state()["state"].get("resolving_stack_entry") or {}
     if entry.get("source_id") != d.get("source_id"):
-        return False
+        return None
     ability = ((entry.get("kind") or {}).get("data") or {}).get("ability")
     while isinstance(ability, dict):
         if ability.get("optional"):
-            effect = ability.get("effect") or {}
-            return (effect.get("type") == "ChangeZone" and effect.get("origin") == "Hand"
-                    and effect.get("destination") == "Exile")
+            return ability
         ability = ability.get("sub_ability")
-    return False
+    return None
+
+
+def exiles_from_hand(run: PhaseRunView, d: dict[str, Any]) -> bool:
+    """Whether phase's OptionalEffectChoice ``d`` is the "you may" of exiling a card from a hand: the
+    optional link of the resolving ability is ChangeZone from Hand to Exile."""
+    effect = (optional_link(run, d) or {}).get("effect") or {}
+    return (effect.get("type") == "ChangeZone" and effect.get("origin") == "Hand"
+            and effect.get("destination") == "Exile")
 
 
 def choices(run: PhaseRunView, d: dict[str, Any]) -> list[int] | None:
