@@ -4,7 +4,8 @@ A fresh ``mtgc run`` per mutant spends seconds before its first case: the import
 schema-checking every catalogue card. This worker pays that once per copy. For each mutant it forks;
 the child compiles the mutated module, swaps the ``__code__`` of every live function whose code the
 mutation changed (so every reference to the function, however imported, runs the mutated body), and
-runs ``mtgc run`` on the mutant's cases in process. The parent's engine is never changed.
+runs the mutant's cases in process through ``mtgc run``'s runner, up to the first that fails (one is
+enough to kill it). The parent's engine is never changed.
 
 Only a mutation inside function bodies can be swapped in so. One that changes a module or class body
 (a constant, a default value, a decorator) is reported ``unpatchable``, and the caller judges it the
@@ -139,12 +140,26 @@ def _run_child(copy: Path, file: str, source: str, cases: list[str],
             return UNPATCHABLE
     except ValueError:
         return UNPATCHABLE
-    from conformance.cli import main
+    return _run_cases(cases)
 
-    try:
-        return int(main(["run", *cases]) or 0)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 1
+
+def _run_cases(cases: list[str]) -> int:
+    """``mtgc run``'s verdict on ``cases`` (0: all pass; 1: one fails; 2: a file is invalid), through
+    the same runner, stopping at the first failing case: one is enough to kill the mutant."""
+    from conformance.cases.validate import validate
+    from conformance.engines import get_engine
+    from conformance.interface import BAD_OUTCOMES
+    from conformance.run.runner import RunOptions, run_case
+
+    validation = validate([Path(c) for c in cases])
+    if not validation.ok:
+        return 2
+    engine = get_engine("reference", 10.0)
+    info = engine.info()
+    for case in validation.cases:
+        if run_case(engine, info, case, validation.catalogue_for(case), RunOptions()).outcome in BAD_OUTCOMES:
+            return 1
+    return 0
 
 
 def _judge(copy: Path, request: dict[str, object], functions: dict[Key, list[types.FunctionType]],
