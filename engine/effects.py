@@ -31,7 +31,7 @@ from .counter_rules import become_untapped, shield_prevents_damage, shield_repla
 from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .linked import record_exiled_with
-from .protection import cannot_enchant
+from .protection import cannot_enchant, equipment_cannot_equip
 from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
 from .registry import Params, effect, perform
 from .state import COLORS, Mod, Obj, Target, TurnEffect, replace
@@ -516,7 +516,7 @@ def _attach(ctx: Ctx, res: Res, p: Params) -> None:
         o, host = ctx.game.obj(oid), ctx.game.obj(hosts[0])
         if o.attached_to == host.id or host.id == o.id or not ch.is_type(ctx.game, host, "Creature"):
             continue
-        if cannot_enchant(ctx.game, o, host):  # 701.3b: it doesn't move
+        if cannot_enchant(ctx.game, o, host) or equipment_cannot_equip(ctx.game, o):  # 701.3b: no move
             continue
         ctx.game = replace(ctx.game, timestamp=ctx.game.timestamp + 1)
         ctx.game = ctx.game.with_obj(replace(o, attached_to=host.id, attached_epoch=host.epoch))

@@ -128,3 +128,10 @@ def cannot_enchant(game: Game, aura: Obj, host: Obj) -> bool:
     if not ch.matches(game, {**enchant.get("enchant", {}), "zone": None}, host, aura, aura.controller):
         return True
     return protected_from(game, host, aura)
+
+
+def equipment_cannot_equip(game: Game, o: Obj) -> bool:
+    """CR 301.5c: an Equipment that's also a creature can't equip a creature (reconfigure, the exception,
+    isn't modelled): one attached becomes unattached (704.5n), and equip doesn't attach it (701.3b; The
+    Antiquities War's ruling)."""
+    return "Equipment" in ch.subtypes(game, o) and ch.is_type(game, o, "Creature")

@@ -9,7 +9,7 @@ from .context import Ctx, Decision
 from .counters import remove_counters
 from .effects import destroy, sacrifice
 from .errors import IllegalAction
-from .protection import cannot_enchant
+from .protection import cannot_enchant, equipment_cannot_equip
 from .sagas import sagas_to_sacrifice
 from .state import Game, Obj, replace
 from .zones import move
@@ -81,7 +81,7 @@ def check(ctx: Ctx) -> bool:
         if o.attached_to is not None and "Equipment" in ch.subtypes(game, o):
             host = game.objects.get(o.attached_to)
             if (host is None or host.zone != "battlefield" or not same_host(o, host)
-                    or not ch.is_type(game, host, "Creature")):
+                    or not ch.is_type(game, host, "Creature") or equipment_cannot_equip(game, o)):
                 unattach.append(oid)  # 704.5n: it stays on the battlefield
         elif o.attached_to is not None and _aura_illegally_attached(game, o):  # 704.5m
             to_graveyard.append(oid)

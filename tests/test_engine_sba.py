@@ -133,3 +133,22 @@ def test_an_aura_attached_to_nothing_goes_to_the_graveyard() -> None:
     ctx = Ctx(g)
     sba.check(ctx)
     assert obj(ctx.game, refs, "wg").zone == "graveyard"
+
+
+def test_an_equipment_that_becomes_a_creature_is_unattached_and_equip_does_not_attach_it() -> None:
+    # CR 301.5c, 704.5n, 701.3b: The Antiquities War's chapter III makes Bonesplitter a 5/5 artifact creature
+    g, refs = new_game([{"alias": "a", "library": [{"alias": "top", "card": "Island"}],
+                         "battlefield": [{"alias": "war", "card": "The Antiquities War",
+                                          "counters": {"lore": 2}},
+                                         {"alias": "bears", "card": "Grizzly Bears"},
+                                         {"alias": "split", "card": "Bonesplitter", "attached_to": "bears"},
+                                         {"alias": "mountain", "card": "Mountain"}]},
+                        {"alias": "b"}], step="draw", turn=2)
+    step = act(g, refs, {"action": "advance", "step": "main1"})
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "split").attached_to is None
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "mountain", "ability": 0})
+    step = act(step.game, refs, {"action": "activate", "player": "a", "source": "split", "ability": 0},
+               (target(step.game, refs, "bears"),))
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "split").attached_to is None
