@@ -292,7 +292,11 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
             return int(ctx.game.cards[ctx.game.obj(moved[0]).card].mana_value)
         lki = it_last_known(ctx, res, value["mana_value_of"])  # moved to a hidden zone (Aether Mutation's
         # "that creature's mana value" once it's in a hand): as it last existed (CR 608.2h)
-        return ch.mana_value(ctx.game, lki) if lki is not None else 0
+        if lki is not None:
+            return ch.mana_value(ctx.game, lki)
+        hidden = moved_this_way(ctx, res, value["mana_value_of"])  # a card returned from a graveyard to a
+        # hand (Razor Hippogriff): as it last existed in the graveyard, its printed cost, X is 0 (202.3e)
+        return int(ctx.game.cards[ctx.game.obj(hidden[0]).card].mana_value) if hidden else 0
     if isinstance(value, dict) and "counters_on" in value:
         ref = value["counters_on"]
         found = _on_hand(ctx, res, ref)  # Reyhan: "that many +1/+1 counters" of the creature that died

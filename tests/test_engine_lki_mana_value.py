@@ -40,3 +40,17 @@ def test_mana_value_of_a_countered_x_spell_counts_its_x() -> None:
     step = apply(step.game, {"action": "resolve"})
     assert obj(step.game, refs, "ray").zone == "graveyard"
     assert obj(step.game, refs, "whelk").counters.get("+1/+1") == 4
+
+
+def test_mana_value_of_a_card_returned_from_a_graveyard_to_a_hand_is_its_printed_one() -> None:
+    """Razor Hippogriff returns Myr Retriever ({2}) from Alice's graveyard to her hand, then she gains life
+    equal to that card's mana value: the card as it last existed in the graveyard, 2 (CR 608.2h, 202.3)."""
+    g, refs = new_game([{"alias": "a", "mana_pool": {"W": 2, "C": 3},
+                         "hand": [{"alias": "hippo", "card": "Razor Hippogriff"}],
+                         "graveyard": [{"alias": "retr", "card": "Myr Retriever"}]},
+                        {"alias": "b"}])
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "hippo"})
+    step = act(step.game, refs, {"action": "resolve"}, [target(step.game, refs, "retr")])
+    step = act(step.game, refs, {"action": "resolve"})
+    assert obj(step.game, refs, "retr").zone == "hand"
+    assert step.game.players[0].life == 22
