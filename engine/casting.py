@@ -406,8 +406,9 @@ def play_land(ctx: Ctx, player: int, oid: int) -> None:
         raise MalformedAction(f"no object {oid}")
     if o.zone != "hand" or o.owner != player or not ch.is_type(game, o, "Land"):
         raise IllegalAction("305.1", "only a land card in your hand can be played")
-    if not sorcery_timing(game, player):
-        raise IllegalAction("305.2", "a land can be played only in your main phase with an empty stack")
+    if not sorcery_timing(game, player):  # CR 305.1, 116.2a: with priority, own main phase, empty stack
+        raise IllegalAction("305.1", "a land can be played only with priority in your main phase with an "
+                                     "empty stack")
     if game.players[player].land_played:
         raise IllegalAction("305.2", "you already played a land this turn")
     ctx.game = game.with_player(player, replace(game.players[player], land_played=True))
