@@ -50,7 +50,7 @@ def choose_buyback(ctx: Ctx, player: int, source: int, cd: CardDef, total: str, 
     if answer is True and not payable:
         rule = "119.4" if p.life < bb.life else "601.2h"
         raise IllegalAction(rule, f"the buyback cost can't be paid (life {p.life}, pool {dict(p.mana_pool)})")
-    if answer not in options:
+    if not isinstance(answer, bool) or answer not in options:  # 1 == True, but 1 is no answer
         raise IllegalAction("601.2b", f"{answer!r}: buyback is answered true or false")
     return bb if answer is True else None
 

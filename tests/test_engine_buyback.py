@@ -54,3 +54,15 @@ def test_life_buyback_needs_that_much_life() -> None:
     with pytest.raises(IllegalAction) as err:
         apply(step.game, {"action": "answer", "value": True})
     assert err.value.rule == "119.4"
+
+
+@pytest.mark.parametrize("answer", [1, 0, "yes"])
+def test_buyback_is_answered_true_or_false_only(answer: object) -> None:
+    """CR 702.27a, 601.2b: whether buyback is paid is announced, true or false; 1 or 0 (equal to true
+    and false in Python) is no answer and is refused, not taken as declining."""
+    g, refs = _fury({"G": 1, "C": 4})
+    step = act(g, refs, {"action": "cast", "player": "a", "card": "fury"})
+    assert step.pending is not None and step.pending.options == (False, True)
+    with pytest.raises(IllegalAction) as err:
+        apply(step.game, {"action": "answer", "value": answer})
+    assert err.value.rule == "601.2b"
