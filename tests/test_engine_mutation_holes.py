@@ -13,6 +13,7 @@ from engine_helpers import act, card, new_game, obj, target
 from frozendict import frozendict
 
 from engine import IllegalAction, apply, legal_actions
+from engine import characteristics as ch
 from engine import state as st
 from engine.context import Decision, forced_answer
 from engine.mana import pays
@@ -165,8 +166,6 @@ def test_a_no_counters_static_of_one_kind_leaves_the_other_kinds() -> None:
 def test_a_not_blocking_filter_excludes_blockers() -> None:
     """CR 509.1g, 506.4: a creature declared as a blocker is blocking; a filter for creatures that aren't
     blocking leaves it out (characteristics.py ``!= flt["blocking"]`` -> ``<``)."""
-    from engine import characteristics as ch
-
     g, refs, step = _attacked_and_blocked("Grizzly Bears", "Grizzly Bears")
     game = step.game
     assert [ch.matches(game, {"blocking": False}, obj(game, refs, a), None, 0) for a in ("att", "blk")] == \
@@ -620,3 +619,59 @@ def test_an_ability_target_with_a_large_id_read_from_json_is_still_that_ability(
     step = apply(step.game, {"action": "resolve"})
     assert step.game.stack == ()
     assert obj(step.game, refs, "stifle").zone == "graveyard"
+
+
+def test_a_loyalty_cost_the_counters_can_not_pay_is_refused_before_any_choice() -> None:
+    """CR 606.6: a planeswalker with 6 loyalty can't activate its -8, so it is refused before targets or
+    payment and is not among the legal actions (casting.py ``if n < 0 and ...`` -> ``if not n < 0 and
+    ...``: only the later check, as the cost is paid, refused it)."""
+    from engine.casting import check_costs_payable
+    g, refs = new_game([{"alias": "a", "battlefield": [
+        {"alias": "chandra", "card": "Chandra Nalaar", "counters": {"loyalty": 6}}]}, {"alias": "b"}])
+    chandra = obj(g, refs, "chandra")
+    abilities = ch.activated(g, chandra)
+    assert abilities[2]["cost"]["loyalty"] == -8
+    with pytest.raises(IllegalAction) as err:
+        check_costs_payable(g, 0, chandra, abilities[2])
+    assert err.value.rule == "606.6"
+    offered = {a["ability"] for a in legal_actions(g) if a["action"] == "activate"}
+    assert offered == {0, 1}
+
+
+def test_card_definitions_are_frozen_and_hashable() -> None:
+    """Card definitions are loaded once and shared by every game (and by the forked workers of a run): one
+    can't be changed in place, and it hashes like the other state values (cards.py ``frozen=True`` ->
+    ``frozen=False``)."""
+    g, refs = new_game([{"alias": "a", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]},
+                        {"alias": "b"}])
+    bears = ch.card(g, obj(g, refs, "bears"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        bears.name = "Grizzly Bears II"  # type: ignore[misc]
+    assert hash(bears) == hash(ch.card(g, obj(g, refs, "bears")))
+
+
+@pytest.mark.parametrize("x", [True, "2", 1.5])
+def test_x_must_be_an_integer_answer(x: Any) -> None:
+    """CR 107.1b, 107.3a: X is announced as a whole number; true, a string or a fraction is refused
+    (casting.py ``not isinstance(x, int) or isinstance(x, bool) or x < 0`` -> ``... and ... or ...``)."""
+    hydra = {"alias": "hydra", "card": "Benevolent Hydra"}
+    g, refs = new_game([{"alias": "a", "mana_pool": {"G": 3}, "hand": [hydra]}, {"alias": "b"}])
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "cast", "player": "a", "card": "hydra"}, x)
+    assert err.value.rule == "107.1b"
+
+
+def test_enlist_asks_for_up_to_one_creature() -> None:
+    """CR 702.154a: enlist taps up to one creature: the decision takes 0 or 1 of the offered creatures, so
+    with two to choose from it is a real choice (attack_costs.py ``Decision(..., 0, 1)`` -> ``0, 0``)."""
+    knight = {"alias": "knight", "card": "Coalition Skyknight"}
+    others = [{"alias": "bears", "card": "Grizzly Bears"}, {"alias": "elves", "card": "Llanowar Elves"}]
+    g, refs = new_game([{"alias": "a", "battlefield": [knight, *others]}, {"alias": "b"}])
+    g = act(g, refs, {"action": "advance", "step": "declare_attackers"}).game
+    step = act(g, refs, {"action": "declare_attackers", "player": "a",
+                         "attackers": [(refs.by_alias["knight"], target(g, refs, "b"))]})
+    d = step.pending
+    assert d is not None and d.kind == "tap_cost"
+    assert set(d.options) == {target(g, refs, "bears"), target(g, refs, "elves")}
+    assert (d.low, d.high) == (0, 1)
+    assert forced_answer(d) is None
