@@ -675,3 +675,30 @@ def test_enlist_asks_for_up_to_one_creature() -> None:
     assert set(d.options) == {target(g, refs, "bears"), target(g, refs, "elves")}
     assert (d.low, d.high) == (0, 1)
     assert forced_answer(d) is None
+
+
+def _chandra() -> tuple[st.Game, Any]:
+    return new_game([{"alias": "a", "battlefield": [
+        {"alias": "chandra", "card": "Chandra Nalaar", "counters": {"loyalty": 6}}]},
+        {"alias": "b", "battlefield": [{"alias": "bears", "card": "Grizzly Bears"}]}])
+
+
+def test_a_minus_x_above_the_loyalty_is_refused_naming_the_planeswalker_by_its_alias() -> None:
+    """CR 606.6 via 107.3a: Chandra Nalaar with 6 loyalty can't pay [-X] with X=7; the refusal names her as
+    the case does, by alias (casting.py ``o.alias or o.card`` -> ``o.alias and o.card``)."""
+    g, refs = _chandra()
+    with pytest.raises(IllegalAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "chandra", "ability": 1},
+            7, [target(g, refs, "bears")])
+    assert err.value.rule == "606.6"
+    assert err.value.reason == "X=7 is more loyalty than chandra has"
+
+
+def test_an_ability_index_past_the_last_is_malformed_naming_the_source_by_its_alias() -> None:
+    """An action naming an activated ability the object doesn't have is malformed (no rule refuses it: it
+    names nothing); the message names the source by alias (casting.py ``o.alias or o.card`` -> ``and``)."""
+    from engine import MalformedAction
+    g, refs = _chandra()
+    with pytest.raises(MalformedAction) as err:
+        act(g, refs, {"action": "activate", "player": "a", "source": "chandra", "ability": 3})
+    assert str(err.value) == "chandra has no activated ability #3"
