@@ -17,6 +17,7 @@ from typing import Any
 from conformance.interface import RunResult
 from conformance.run.runner import judge
 from engine.context import LIST_ANSWERS, SET_ANSWERS, Decision, forced_answer
+from engine.errors import MalformedAction
 from engine.scenario import Script, build, run_case
 from tests.suite_helpers import catalogue, suite
 
@@ -101,7 +102,12 @@ def test_an_engine_that_takes_a_real_choice_for_the_player_still_fails() -> None
     for found, cards in suite():
         game, refs = build(found.data, cards)
         script = _TakesChoices(found.data, game, refs, prompt_forced=False)
-        observation = script.run()
+        try:
+            observation = script.run()
+        except MalformedAction:  # the choice it took leaves a later step naming nothing: no pass either
+            assert script.took_a_real_choice, found.case_id
+            taken += 1
+            continue
         # a choice the case marks moot (spec 1.4: no answer changes the game) may be taken without asking
         moot = {(e["kind"], e.get("player")) for e in found.data.get("decisions", []) if e.get("moot")}
         if not [t for t in script.taken if t not in moot and (t[0], None) not in moot]:

@@ -41,8 +41,10 @@ class _Recording(Script):
             forced = forced_answer(d)
             only = None if forced is None else self.refs.answer_out(self.game, d, forced[0])
             entry = self.entries[self.decisions[-1]["used"]]
-            self.marks[self.decisions[-1]["used"]] = Mark(
-                forced is not None, forced is not None and not _same(entry["answer"], only), len(self.steps))
+            # the forced answer, however the entry names it (an alias or a ``find`` query: compared as
+            # the engine took it, and as the case would write it)
+            other = forced is not None and answer != forced[0] and not _same(entry["answer"], only)
+            self.marks[self.decisions[-1]["used"]] = Mark(forced is not None, other, len(self.steps))
         return answer
 
 
