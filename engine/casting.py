@@ -251,7 +251,8 @@ def _crew(ctx: Ctx, player: int, o: Obj, n: int) -> None:
     """CR 702.122a: "Tap any number of other untapped creatures you control with total power N or
     greater". Not {T}: summoning-sick creatures may crew (CR 302.6); power as the cost is paid."""
     options = _crew_options(ctx.game, player, o)
-    answer = ctx.choose(Decision("tap_cost", player, o.id, options, 0, len(options)))
+    # total power N >= 1 takes at least one creature: with one able to crew, tapping it is forced
+    answer = ctx.choose(Decision("tap_cost", player, o.id, options, 1 if n > 0 else 0, len(options)))
     chosen = list(answer) if isinstance(answer, (list, tuple)) else [answer]
     if any(c not in options for c in chosen) or len(set(chosen)) != len(chosen):
         raise IllegalAction("702.122a", "crew taps other untapped creatures you control, each once")
