@@ -161,7 +161,7 @@ def rescore(path: Path, reviewed: list[Equivalent], out: Path) -> int:
             equivalent.append((mutant, match))
         elif "status" in entry:
             outcomes.append(Outcome(mutant, entry["status"], entry["killed_by"], entry["seconds"],
-                                    entry.get("cases_run")))
+                                    entry.get("cases_run"), bool(entry.get("forked"))))
     not_run = [Mutant(i, 0, 0, "", -1, "", "") for i in old["not_run"]]  # their ids are kept below
     result = report.build(settings=old["settings"], outcomes=outcomes, equivalent=equivalent, not_run=not_run,
                           seconds=old["seconds"])
