@@ -100,15 +100,22 @@ def _remove_a_counter(ctx: Ctx, res: Res, t: Target) -> int:
     """"Remove a counter from [it]" (Spinal Parasite): one counter, of a kind the ability's controller
     chooses among those the object has as the ability resolves (CR 608.2d, ``counter_kind``); none
     there, nothing happens (CR 609.3)."""
-    kinds = sorted(k for k, n in ctx.game.obj(t[1]).counters.items() if n > 0)
+    have = sorted(k for k, n in ctx.game.obj(t[1]).counters.items() if n > 0)
+    kind = _choose_kind(ctx, res, have, "608.2d")
+    return remove_counters(ctx, t, kind, 1) if kind is not None else 0
+
+
+def _choose_kind(ctx: Ctx, res: Res, kinds: list[str], rule: str) -> str | None:
+    """The kind of counter the ability's controller chooses among ``kinds`` (``counter_kind``, asked only
+    when there are several); None when there is none."""
     if not kinds:
-        return 0
-    kind = kinds[0]
-    if len(kinds) > 1:
-        kind = ctx.choose(Decision("counter_kind", res.controller, res.source, tuple(kinds)))
-        if kind not in kinds:
-            raise IllegalAction("608.2d", "choose a kind of counter the object has")
-    return remove_counters(ctx, t, kind, 1)
+        return None
+    if len(kinds) == 1:
+        return kinds[0]
+    kind = ctx.choose(Decision("counter_kind", res.controller, res.source, tuple(kinds)))
+    if kind not in kinds:
+        raise IllegalAction(rule, "choose a kind of counter the object has")
+    return str(kind)
 
 
 @effect("move_counter")
@@ -129,14 +136,9 @@ def _move_counter(ctx: Ctx, res: Res, p: Params) -> None:
         put_counters(ctx, dst[0], movable, res.controller)
         return
     kinds = [p["counter"]] if "counter" in p else sorted(have)
-    kinds = [k for k in kinds if k in have]
-    if not kinds:
+    kind = _choose_kind(ctx, res, [k for k in kinds if k in have], "122.5")
+    if kind is None:
         return
-    kind = kinds[0]
-    if len(kinds) > 1:
-        kind = ctx.choose(Decision("counter_kind", res.controller, res.source, tuple(kinds)))
-        if kind not in kinds:
-            raise IllegalAction("122.5", "choose a kind of counter the object has")
     if not ch.can_get_counter(ctx.game, dst[0], kind):  # "can't have counters put onto it": no move
         return
     if remove_counters(ctx, src[0], kind, 1):

@@ -32,7 +32,7 @@ from .counters import put_counters, put_entering_counters, remove_counters
 from .errors import IllegalAction
 from .linked import record_exiled_with
 from .protection import cannot_enchant, equipment_cannot_equip
-from .refs import Res, amount, it_last_known, last_known, objects, players, recipients
+from .refs import Res, amount, it_last_known, last_known, objects, on_hand, players, recipients
 from .registry import Params, effect, perform
 from .state import COLORS, Mod, Obj, Target, TurnEffect, replace
 from .zones import move, place
@@ -327,8 +327,7 @@ def _copied(ctx: Ctx, res: Res, ref: Any) -> list[Obj]:
     copies a Clone's copy effect, not the Clone card). So does an ability's copy of its own source that
     left (Jace, Cunning Castaway's -5 with 5 loyalty: he is gone before it resolves; 608.2h names "the
     source of the ability itself", and 111.12's "no token" excepts what uses last known information)."""
-    dead = ref == "it" and "it_lki_epoch" in res.info
-    here = [] if dead else [ctx.game.obj(oid) for oid in objects(ctx, res, ref)]
+    here = [ctx.game.obj(oid) for oid in on_hand(ctx, res, ref)]
     if here or not (ref in ("it", "self") or (isinstance(ref, dict) and "target" in ref)):
         return here
     lki = it_last_known(ctx, res, ref)

@@ -250,7 +250,7 @@ def amount(ctx: Ctx, res: Res, value: Any) -> int:
     return max(0, _amount(ctx, res, value))
 
 
-def _on_hand(ctx: Ctx, res: Res, ref: Any) -> list[int]:
+def on_hand(ctx: Ctx, res: Res, ref: Any) -> list[int]:
     """The objects a ref names now, to read an amount from; none for a dies trigger's "it", whose power
     and counters are those it had as it last existed on the battlefield (it_last_known), not the new
     object's in the graveyard (CR 603.10a, 608.2h, 400.7)."""
@@ -265,7 +265,7 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
     if value == "that_much":  # "that much damage": what the triggering event dealt (CR 603.2)
         return int(res.info.get("amount", 0))
     if isinstance(value, dict) and "power_of" in value:
-        found = _on_hand(ctx, res, value["power_of"])
+        found = on_hand(ctx, res, value["power_of"])
         if found:
             return ch.power(ctx.game, ctx.game.obj(found[0]))
         lki = it_last_known(ctx, res, value["power_of"])  # last known information (CR 608.2h)
@@ -299,7 +299,7 @@ def _amount(ctx: Ctx, res: Res, value: Any) -> int:
         return int(ctx.game.cards[ctx.game.obj(hidden[0]).card].mana_value) if hidden else 0
     if isinstance(value, dict) and "counters_on" in value:
         ref = value["counters_on"]
-        found = _on_hand(ctx, res, ref)  # Reyhan: "that many +1/+1 counters" of the creature that died
+        found = on_hand(ctx, res, ref)  # Reyhan: "that many +1/+1 counters" of the creature that died
         obj = ctx.game.obj(found[0]) if found else it_last_known(ctx, res, ref)
         # as it last existed once gone: Hangarback Walker's dies ability counts its counters (CR 608.2h)
         return obj.counters.get(value.get("counter", "+1/+1"), 0) if obj is not None else 0
